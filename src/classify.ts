@@ -1,0 +1,314 @@
+import { FormspamError, isFormspamError } from './errors.js';
+import type { Providers } from './providers/types.js';
+import { normalizeRequest, type NormalizedRequest, type RequestLimits } from './request.js';
+import {
+  classificationOf,
+  type CategoryResult,
+  type ClassifyResponse,
+  type MatchResult,
+  type ProblemReport,
+  type RuleResult,
+} from './response.js';
+import { CATEGORIES, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type RuleOutcome } from './rule.js';
+import { defaultRules, SPEC_RULE_IDS } from './rules/index.js';
+
+export interface ClassifyOptions {
+  /** The rules to run (default: {@link defaultRules}). Spread and filter the defaults to add or remove rules. */
+  rules?: readonly AnyRule[];
+  /** Overrides of rule weights by id: the per-match weight, the fixed score, or the multiplier of weighted rules. */
+  weights?: Readonly<Record<string, number>>;
+  /** Time a provider may take to answer one fact, in milliseconds (default 2000). */
+  timeoutMs?: number;
+  /** Aborts the classification; `classify` then rejects with `ABORTED`. */
+  signal?: AbortSignal;
+  /** Size limits of the request. */
+  limits?: RequestLimits;
+  /** How many matches each rule lists as evidence (default 10); `count` always has the total. */
+  maxMatches?: number;
+}
+
+interface Prepared {
+  rules: readonly AnyRule[];
+  known: ReadonlySet<string>;
+  formulas: ReadonlyMap<string, Formula>;
+  timeoutMs: number;
+  maxMatches: number;
+}
+
+type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
+
+const prepared = new WeakMap<object, Prepared>();
+const DEFAULT_TIMEOUT_MS = 2000;
+
+function optionsError(message: string): never {
+  throw new FormspamError('INVALID_OPTIONS', `classify options: ${message}`);
+}
+
+function prepare(options: ClassifyOptions): Prepared {
+  const cached = prepared.get(options);
+  if (cached) return cached;
+  if (typeof options !== 'object' || options === null) optionsError('must be an object');
+  const rules = options.rules ?? defaultRules;
+  if (!Array.isArray(rules)) optionsError('`rules` must be an array of rules made with defineRule()');
+  const ids = new Set<string>();
+  for (const rule of rules) {
+    if (!rule || typeof rule.id !== 'string' || typeof rule.score !== 'function' || !rule.formula) {
+      optionsError('`rules` must contain rules made with defineRule()');
+    }
+    if (ids.has(rule.id)) optionsError(`\`rules\` lists ${rule.id} twice`);
+    ids.add(rule.id);
+  }
+  const formulas = new Map<string, Formula>();
+  for (const [id, weight] of Object.entries(options.weights ?? {})) {
+    const rule = rules.find((r) => r.id === id);
+    if (!rule) throw new FormspamError('UNKNOWN_RULE', `classify options: \`weights\` names ${JSON.stringify(id)}, which is not a rule in use`);
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
+      optionsError(`\`weights[${JSON.stringify(id)}]\` must be a finite number >= 0`);
+    }
+    const f = rule.formula;
+    formulas.set(id, 'per' in f ? { per: weight } : 'fixed' in f ? { fixed: weight } : { weighted: weight });
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
+    optionsError('`timeoutMs` must be a positive number of milliseconds');
+  }
+  const maxMatches = options.maxMatches ?? 10;
+  if (!Number.isInteger(maxMatches) || maxMatches < 0) optionsError('`maxMatches` must be an integer >= 0');
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) optionsError('`signal` must be an AbortSignal');
+  const result: Prepared = {
+    rules,
+    known: new Set([...ids, ...SPEC_RULE_IDS]),
+    formulas,
+    timeoutMs,
+    maxMatches,
+  };
+  prepared.set(options, result);
+  return result;
+}
+
+function inputOf(request: NormalizedRequest, category: Category): unknown {
+  return request[category];
+}
+
+function abortedError(signal: AbortSignal): FormspamError {
+  return new FormspamError('ABORTED', 'classify: aborted by the caller', { cause: signal.reason });
+}
+
+/** Fetches one fact with a timeout. Never rejects, except when the caller aborts. */
+async function fetchFact(
+  fact: FactDefinition,
+  providers: Providers,
+  request: NormalizedRequest,
+  timeoutMs: number,
+  outer: AbortSignal | undefined,
+): Promise<FactResult> {
+  const provider = providers[fact.provider];
+  if (provider === undefined || provider === null) return { ok: false, reason: 'no-provider' };
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const stop = new Promise<FactResult>((resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+      resolve({ ok: false, reason: 'timeout', message: `no answer within ${timeoutMs} ms` });
+    }, timeoutMs);
+    if (outer) {
+      onAbort = () => {
+        controller.abort(outer.reason);
+        reject(abortedError(outer));
+      };
+      outer.addEventListener('abort', onAbort, { once: true });
+    }
+  });
+  const work = Promise.resolve()
+    .then(() => (fact.fetch as (p: unknown, r: NormalizedRequest, o: { signal: AbortSignal }) => Promise<unknown>)(
+      provider,
+      request,
+      { signal: controller.signal },
+    ))
+    .then(
+      (value): FactResult => ({ ok: true, value }),
+      (error: unknown): FactResult => ({ ok: false, reason: 'provider-error', message: messageOf(error) }),
+    );
+  try {
+    return await Promise.race([work, stop]);
+  } finally {
+    clearTimeout(timer);
+    if (outer && onAbort) outer.removeEventListener('abort', onAbort);
+  }
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 200);
+}
+
+function isOutcome(value: unknown): value is RuleOutcome {
+  if (typeof value !== 'object' || value === null) return false;
+  const o = value as { kind?: unknown; matches?: unknown; reason?: unknown };
+  if (o.kind === 'miss') return true;
+  if (o.kind === 'skip') return typeof o.reason === 'string';
+  return o.kind === 'hit' && Array.isArray(o.matches) &&
+    o.matches.every((m) => typeof m === 'object' && m !== null && typeof (m as Match).value === 'string');
+}
+
+function occurrences(matches: readonly Match[]): number {
+  let n = 0;
+  for (const m of matches) n += typeof m.count === 'number' && m.count > 0 ? m.count : 1;
+  return n;
+}
+
+/** The score of a hit in hundredths, by the rule's formula. */
+function centsOf(formula: Formula, matches: readonly Match[]): number {
+  if ('fixed' in formula) return Math.round(formula.fixed * 100);
+  if ('per' in formula) return Math.round(occurrences(matches) * formula.per * 100);
+  let sum = 0;
+  for (const m of matches) sum += typeof m.weight === 'number' && Number.isFinite(m.weight) && m.weight > 0 ? m.weight : 0;
+  return Math.round(sum * formula.weighted * 100);
+}
+
+function matchResult(m: Match): MatchResult {
+  const out = {} as MatchResult;
+  if (m.field !== undefined) out.field = m.field;
+  out.value = m.value.length > 100 ? `${m.value.slice(0, 99)}…` : m.value;
+  if (m.index !== undefined) out.index = m.index;
+  if (m.count !== undefined && m.count !== 1) out.count = m.count;
+  if (m.weight !== undefined) out.weight = m.weight;
+  if (m.reason !== undefined) out.reason = m.reason;
+  return out;
+}
+
+/**
+ * Classifies a form submission. Pure apart from the providers it is given: the same request
+ * and the same providers give a byte-identical response.
+ *
+ * @param request a classification request (2.1 of the spec); validated here.
+ * @param providers DNS, geo, IP reputation and language providers; rules whose provider is
+ *   missing are reported as skipped.
+ * @throws FormspamError `INVALID_REQUEST`, `REQUEST_TOO_LARGE` or `UNKNOWN_RULE` for bad
+ *   requests, `INVALID_OPTIONS` for bad options, `ABORTED` when `options.signal` fires.
+ *   Provider failures never throw: they are reported in `errors` and skip the rules that needed them.
+ *
+ * @example
+ * const result = await classify({ text: 'Buy cheap followers!!! https://spam.example' });
+ * result.classification // 'BAD'
+ * result.reasons        // ['text.EXCLAMATION', 'text.URL']
+ */
+export async function classify(
+  request: unknown,
+  providers: Providers = {},
+  options: ClassifyOptions = {},
+): Promise<ClassifyResponse> {
+  const p = prepare(options);
+  if (typeof providers !== 'object' || providers === null) optionsError('`providers` must be an object');
+  const signal = options.signal;
+  if (signal?.aborted) throw abortedError(signal);
+
+  const req = normalizeRequest(request, options.limits);
+  let i = 0;
+  for (const id of req.disableRules) {
+    if (!p.known.has(id)) {
+      throw new FormspamError('UNKNOWN_RULE', `$.disableRules: ${JSON.stringify(id)} is not a known rule`, {
+        path: `$.disableRules[${i}]`,
+      });
+    }
+    i++;
+  }
+
+  const given = new Set(CATEGORIES.filter((c) => inputOf(req, c) !== null));
+  const active = p.rules.filter((r) => given.has(r.category) && !req.disableRules.has(r.id));
+
+  // Gather every fact the active rules need, once each, in parallel.
+  const needed = new Map<string, FactDefinition>();
+  for (const rule of active) for (const fact of Object.values(rule.needs)) needed.set(fact.key, fact);
+  const facts = new Map<string, FactResult>();
+  const problems: ProblemReport[] = [];
+  if (needed.size > 0) {
+    const keys = [...needed.keys()].sort();
+    const results = await Promise.all(keys.map((k) => fetchFact(needed.get(k)!, providers, req, p.timeoutMs, signal)));
+    keys.forEach((key, j) => {
+      const r = results[j]!;
+      facts.set(key, r);
+      if (!r.ok && r.reason !== 'no-provider') {
+        const problem: ProblemReport = { provider: needed.get(key)!.provider, subject: key, reason: r.reason };
+        if (r.message !== undefined) problem.message = r.message;
+        problems.push(problem);
+      }
+    });
+  }
+  if (signal?.aborted) throw abortedError(signal);
+
+  // Run the rules: synchronous and pure.
+  const categories = new Map<Category, { cents: number; rules: [string, RuleResult][] }>();
+  for (const c of given) categories.set(c, { cents: 0, rules: [] });
+  const reasons: { id: string; cents: number }[] = [];
+  let total = 0;
+  for (const rule of active) {
+    const category = categories.get(rule.category)!;
+    const base = { score: 0, significance: rule.significance };
+    let outcome: RuleOutcome | undefined;
+    const values: Record<string, unknown> = {};
+    for (const [local, fact] of Object.entries(rule.needs)) {
+      const r = facts.get(fact.key)!;
+      if (!r.ok) {
+        outcome = { kind: 'skip', reason: r.reason };
+        break;
+      }
+      values[local] = r.value;
+    }
+    if (!outcome) {
+      try {
+        const returned: unknown = rule.score(req, values as never);
+        if (!isOutcome(returned)) throw new Error('score() returned something that is not hit(), miss() or skip()');
+        outcome = returned;
+      } catch (error) {
+        if (isFormspamError(error) && error.code === 'ABORTED') throw error;
+        outcome = { kind: 'skip', reason: 'rule-error' };
+        problems.push({ provider: 'rule', subject: rule.id, reason: 'rule-error', message: messageOf(error) });
+      }
+    }
+    const result: RuleResult = { ...base };
+    if (outcome.kind === 'hit') {
+      const cents = centsOf(p.formulas.get(rule.id) ?? rule.formula, outcome.matches);
+      result.score = cents / 100;
+      if (outcome.matches.length > 0) {
+        result.count = occurrences(outcome.matches);
+        result.matches = outcome.matches.slice(0, p.maxMatches).map(matchResult);
+      }
+      category.cents += cents;
+      total += cents;
+      if (cents > 0) reasons.push({ id: rule.id, cents });
+    } else if (outcome.kind === 'skip') {
+      result.skipped = outcome.reason;
+    }
+    if (outcome.evidence !== undefined) result.evidence = { ...outcome.evidence };
+    category.rules.push([rule.name, result]);
+  }
+
+  reasons.sort((a, b) => b.cents - a.cents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const response: ClassifyResponse = {
+    classification: classificationOf(total),
+    score: total / 100,
+    reasons: reasons.map((r) => r.id),
+  };
+  const categoryResult = (c: Category): CategoryResult => {
+    const entry = categories.get(c)!;
+    entry.rules.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return { score: entry.cents / 100, rules: Object.fromEntries(entry.rules) };
+  };
+  if (req.text) {
+    const { score, rules } = categoryResult('text');
+    response.text = { classifier: req.classifier ?? 'en', detectedLanguage: null, score, rules };
+  }
+  if (req.email !== null) response.email = categoryResult('email');
+  if (req.ipAddress !== null) {
+    const { score, rules } = categoryResult('ipAddress');
+    response.ipAddress = { city: null, country: null, ipAddress: req.ipAddress, rules, score, zip: null };
+  }
+  if (req.timeZone !== null) {
+    const { score, rules } = categoryResult('timeZone');
+    response.timeZone = { country: null, rules, score, timeZone: req.timeZone };
+  }
+  if (problems.length > 0) response.errors = problems;
+  return response;
+}

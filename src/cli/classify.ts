@@ -1,0 +1,134 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { classify } from '../classify.js';
+import { FormspamError } from '../errors.js';
+import type { ClassifyResponse } from '../response.js';
+import { explain } from './explain.js';
+import { errorJson, EXIT, readAll, UsageError, write } from './io.js';
+
+export const CLASSIFY_HELP = `Usage: formspam classify [options]
+
+Classifies one request (a JSON object, spec 2.1) read from standard input or --file,
+and prints the response JSON (spec 2.2) on standard output.
+
+Options:
+  -f, --file <path>   read the request from a file instead of standard input
+      --jsonl         read JSON Lines: one request per line, one response per line, in order;
+                      a line that fails prints {"error":{...},"line":N} in its place
+      --explain       print a table of the rules that fired, with their evidence, instead of JSON
+      --concurrency <n>  requests in flight at once with --jsonl (default 16)
+  -h, --help          show this help
+
+Exit status: 0 when every request was classified, 2 when input was invalid (the JSON error
+is on standard error), 1 on an unexpected failure.
+
+Examples:
+  echo '{"text":"1; drop table users"}' | formspam classify
+  formspam classify --explain --file request.json
+  formspam classify --jsonl < requests.jsonl > responses.jsonl
+`;
+
+const MAX_SINGLE_INPUT = 16 * 1024 * 1024;
+
+interface Streams {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new FormspamError('INVALID_JSON', `input is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function render(response: ClassifyResponse, asTable: boolean): string {
+  return asTable ? explain(response) : `${JSON.stringify(response)}\n`;
+}
+
+export async function runClassify(argv: string[], io: Streams): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      file: { type: 'string', short: 'f' },
+      jsonl: { type: 'boolean', default: false },
+      explain: { type: 'boolean', default: false },
+      concurrency: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: false,
+    strict: true,
+  });
+  if (values.help) {
+    await write(io.stdout, CLASSIFY_HELP);
+    return EXIT.OK;
+  }
+  const concurrency = values.concurrency === undefined ? 16 : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 1024) {
+    throw new UsageError('--concurrency must be an integer from 1 to 1024');
+  }
+  if (values.file === undefined && io.stdin.isTTY) {
+    throw new UsageError('no input: pipe a JSON request into formspam classify, or use --file <path> (see --help)');
+  }
+  const input: NodeJS.ReadableStream = values.file === undefined ? io.stdin : openFile(values.file);
+
+  if (!values.jsonl) {
+    const request = parseJson(await readAll(input, MAX_SINGLE_INPUT));
+    const response = await classify(request);
+    await write(io.stdout, render(response, values.explain));
+    return EXIT.OK;
+  }
+  return runJsonl(input, io, values.explain, concurrency);
+}
+
+function openFile(path: string): NodeJS.ReadableStream {
+  const stream = createReadStream(path);
+  return stream;
+}
+
+async function runJsonl(input: NodeJS.ReadableStream, io: Streams, asTable: boolean, concurrency: number): Promise<number> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  const progress = io.stderr.isTTY === true;
+  const counts = { GOOD: 0, NEUTRAL: 0, BAD: 0, error: 0 };
+  let lineNo = 0;
+  let done = 0;
+  let lastReport = 0;
+  const pending: Promise<string>[] = [];
+
+  const handle = async (text: string, n: number): Promise<string> => {
+    try {
+      const response = await classify(parseJson(text));
+      counts[response.classification]++;
+      return render(response, asTable);
+    } catch (error) {
+      counts.error++;
+      const body = { ...errorJson(error), line: n };
+      await write(io.stderr, `${JSON.stringify(body)}\n`);
+      return `${JSON.stringify(body)}\n`;
+    }
+  };
+  const flushOne = async (): Promise<void> => {
+    const out = await pending.shift()!;
+    await write(io.stdout, out);
+    done++;
+    if (progress && Date.now() - lastReport > 500) {
+      lastReport = Date.now();
+      await write(io.stderr, `\rclassified ${done} requests`);
+    }
+  };
+
+  for await (const line of lines) {
+    lineNo++;
+    if (line.trim() === '') continue;
+    pending.push(handle(line, lineNo));
+    if (pending.length >= concurrency) await flushOne();
+  }
+  while (pending.length > 0) await flushOne();
+  if (progress) {
+    await write(io.stderr, `\rclassified ${done} requests: ${counts.GOOD} GOOD, ${counts.NEUTRAL} NEUTRAL, ${counts.BAD} BAD, ${counts.error} errors\n`);
+  }
+  return counts.error > 0 ? EXIT.INVALID_INPUT : EXIT.OK;
+}

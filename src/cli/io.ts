@@ -1,0 +1,36 @@
+import { isFormspamError, type FormspamErrorJSON } from '../errors.js';
+
+/** Exit codes of the CLI. */
+export const EXIT = { OK: 0, FAILURE: 1, INVALID_INPUT: 2 } as const;
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** The JSON printed for an error: `{ "error": { code, message, path? } }`, never a stack trace. */
+export function errorJson(error: unknown): { error: FormspamErrorJSON | { code: string; message: string } } {
+  if (isFormspamError(error)) return { error: error.toJSON() };
+  if (error instanceof UsageError) return { error: { code: 'USAGE', message: error.message } };
+  return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
+}
+
+/** Writes to a stream and resolves when it is flushed (or the reader has gone away). */
+export function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (!stream.write(text)) stream.once('drain', resolve);
+    else resolve();
+  });
+}
+
+/** Reads a whole stream as UTF-8, failing beyond `limit` bytes. */
+export async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > limit) throw new UsageError(`input is larger than ${limit} bytes; use --jsonl for many requests`);
+    chunks.push(buf);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+import { createRequire } from 'node:module';
+import { isFormspamError } from '../errors.js';
+import { CLASSIFY_HELP, runClassify } from './classify.js';
+import { errorJson, EXIT, UsageError, write } from './io.js';
+
+const HELP = `formspam: explainable spam classification for web forms
+
+Usage: formspam <command> [options]
+
+Commands:
+  classify     classify a request (JSON) or many (--jsonl); see formspam classify --help
+
+Options:
+  -h, --help      show this help
+  -v, --version   print the version
+
+Exit status: 0 on success, 2 on invalid input or usage, 1 on an unexpected failure.
+
+${CLASSIFY_HELP}`;
+
+function version(): string {
+  const require = createRequire(import.meta.url);
+  return (require('../../package.json') as { version: string }).version;
+}
+
+export async function main(argv: string[], io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        await write(command === undefined ? io.stderr : io.stdout, HELP);
+        return command === undefined ? EXIT.INVALID_INPUT : EXIT.OK;
+      case '-v':
+      case '--version':
+        await write(io.stdout, `${version()}\n`);
+        return EXIT.OK;
+      case 'classify':
+        return await runClassify(rest, io);
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}; try formspam --help`);
+    }
+  } catch (error) {
+    const known = isFormspamError(error) || error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
+    const body = known && !isFormspamError(error) && !(error instanceof UsageError)
+      ? { error: { code: 'USAGE', message: (error as Error).message } }
+      : errorJson(error);
+    await write(io.stderr, `${JSON.stringify(body)}\n`);
+    if (!known && process.env.FORMSPAM_DEBUG) await write(io.stderr, `${(error as Error).stack ?? ''}\n`);
+    const fsError = (error as { code?: string }).code;
+    if (fsError === 'ENOENT' || fsError === 'EISDIR' || fsError === 'EACCES') return EXIT.INVALID_INPUT;
+    return known ? EXIT.INVALID_INPUT : EXIT.FAILURE;
+  }
+}
+
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  // The reader went away (formspam classify --jsonl | head): stop quietly.
+  if (error.code === 'EPIPE') process.exit(EXIT.OK);
+  throw error;
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${JSON.stringify(errorJson(error))}\n`);
+    process.exitCode = EXIT.FAILURE;
+  },
+);

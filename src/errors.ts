@@ -1,0 +1,63 @@
+/**
+ * Stable, machine-readable error codes. A code never changes meaning once released.
+ *
+ * - `INVALID_REQUEST`: the request is not a valid classification request (wrong type,
+ *   unknown property, value out of range). `path` names the offending field.
+ * - `UNKNOWN_RULE`: a rule id in `disableRules` or `options.weights` is not known.
+ * - `INVALID_OPTIONS`: a programming or configuration mistake in the options passed to
+ *   `classify` (thrown at call time, before any work is done).
+ * - `INVALID_JSON`: input that should be JSON could not be parsed (CLI, adapters).
+ * - `REQUEST_TOO_LARGE`: the text or a list exceeds its configured limit.
+ * - `ABORTED`: the caller's `AbortSignal` fired before the classification finished.
+ */
+export type FormspamErrorCode =
+  | 'INVALID_REQUEST'
+  | 'UNKNOWN_RULE'
+  | 'INVALID_OPTIONS'
+  | 'INVALID_JSON'
+  | 'REQUEST_TOO_LARGE'
+  | 'ABORTED';
+
+/** The JSON shape of a {@link FormspamError}, as printed by the CLI and returned by servers. */
+export interface FormspamErrorJSON {
+  code: FormspamErrorCode;
+  message: string;
+  path?: string;
+}
+
+/**
+ * The one error type formspam throws for bad input or bad options.
+ * Check `error.code` (a stable string) rather than `instanceof` across package boundaries.
+ *
+ * @example
+ * try { await classify({ text: 42 }) } catch (e) {
+ *   if (isFormspamError(e)) console.log(e.code, e.path) // INVALID_REQUEST $.text
+ * }
+ */
+export class FormspamError extends Error {
+  override readonly name = 'FormspamError';
+  readonly code: FormspamErrorCode;
+  /** JSON path of the offending value, e.g. `$.fields.message`, when the error is about one value. */
+  readonly path: string | undefined;
+
+  constructor(code: FormspamErrorCode, message: string, options: { path?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.path = options.path;
+  }
+
+  toJSON(): FormspamErrorJSON {
+    return this.path === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, path: this.path };
+  }
+}
+
+/** True when `value` is a {@link FormspamError} (works across duplicated copies of the package). */
+export function isFormspamError(value: unknown): value is FormspamError {
+  return (
+    value instanceof FormspamError ||
+    (typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'FormspamError' &&
+      typeof (value as { code?: unknown }).code === 'string')
+  );
+}

@@ -1,0 +1,103 @@
+import { FormspamError } from './errors.js';
+import { classifyRequestSchema, type CLASSIFIERS, type SchemaNode } from './schema.js';
+import { TextInput, type TextSegment } from './text/input.js';
+import { validateAgainst } from './validate.js';
+
+export type Classifier = (typeof CLASSIFIERS)[number];
+
+/** The classification request (2.1 of the spec). Every property is optional. */
+export interface ClassifyRequest {
+  /** Country codes, ISO 3166 alpha-2, to block. */
+  blockedCountries?: string[];
+  /** Forces a text classifier: one of `cs, en, de, es, fr, it, nl, pt`. */
+  classifier?: Classifier;
+  /** Rules to disable, written `<category>.<RULE>`, e.g. `text.EMOJI`. */
+  disableRules?: string[];
+  /** Email address to verify. For privacy, send only `@<domain>`. */
+  email?: string;
+  /** Country codes, ISO 3166 alpha-2, the user is expected to be from. */
+  expectedCountries?: string[];
+  /** Language codes, ISO 639-1, the text is expected to be written in. */
+  expectedLanguages?: string[];
+  /** Text fields of the form, in order. Ignored when `text` is present. */
+  fields?: Record<string, string>;
+  /** IPv4 or IPv6 address of the user; `auto` means the caller's address. */
+  ipAddress?: string;
+  /** Text to classify. */
+  text?: string | string[];
+  /** IANA time zone reported by the browser, e.g. `Europe/Prague`. */
+  timeZone?: string;
+}
+
+/** Limits on the size of a request; exceeding one is a `REQUEST_TOO_LARGE` error. */
+export interface RequestLimits {
+  /** Total characters of text over all fields (default 200,000). */
+  maxTextLength?: number;
+}
+
+export const DEFAULT_LIMITS: Required<RequestLimits> = { maxTextLength: 200_000 };
+
+/** The validated, normalised request that rules see. */
+export interface NormalizedRequest {
+  readonly text: TextInput | null;
+  readonly email: string | null;
+  readonly ipAddress: string | null;
+  readonly timeZone: string | null;
+  readonly classifier: Classifier | null;
+  /** Lower case, de-duplicated, in the request's order. */
+  readonly expectedLanguages: readonly string[];
+  /** Upper case, de-duplicated, in the request's order. */
+  readonly expectedCountries: readonly string[];
+  /** Upper case, de-duplicated, in the request's order. */
+  readonly blockedCountries: readonly string[];
+  readonly disableRules: ReadonlySet<string>;
+}
+
+function unique(values: readonly string[] | undefined, map: (s: string) => string): string[] {
+  return values === undefined ? [] : [...new Set(values.map(map))];
+}
+
+/**
+ * Validates a request against the schema and normalises it.
+ * @throws FormspamError `INVALID_REQUEST` (with `path`) or `REQUEST_TOO_LARGE`.
+ */
+export function normalizeRequest(request: unknown, limits: RequestLimits = {}): NormalizedRequest {
+  if (request === undefined) request = {};
+  validateAgainst(classifyRequestSchema as unknown as SchemaNode, request);
+  const r = request as ClassifyRequest;
+  const maxTextLength = limits.maxTextLength ?? DEFAULT_LIMITS.maxTextLength;
+
+  let segments: TextSegment[] | null = null;
+  if (r.text !== undefined) {
+    segments = typeof r.text === 'string'
+      ? [{ field: 'text', text: r.text }]
+      : r.text.map((text, i) => ({ field: `text[${i}]`, text }));
+  } else if (r.fields !== undefined) {
+    segments = Object.keys(r.fields).map((field) => ({ field, text: r.fields![field]! }));
+  }
+  // An empty list of texts or an empty `fields` object carries no text: the text rules do not run.
+  if (segments && segments.length === 0) segments = null;
+  if (segments) {
+    let total = 0;
+    for (const s of segments) total += s.text.length;
+    if (total > maxTextLength) {
+      throw new FormspamError(
+        'REQUEST_TOO_LARGE',
+        `${r.text !== undefined ? '$.text' : '$.fields'}: the text is ${total} characters long; the limit is ${maxTextLength}`,
+        { path: r.text !== undefined ? '$.text' : '$.fields' },
+      );
+    }
+  }
+
+  return {
+    text: segments ? new TextInput(segments) : null,
+    email: r.email ?? null,
+    ipAddress: r.ipAddress ?? null,
+    timeZone: r.timeZone ?? null,
+    classifier: r.classifier ?? null,
+    expectedLanguages: unique(r.expectedLanguages, (s) => s.toLowerCase()),
+    expectedCountries: unique(r.expectedCountries, (s) => s.toUpperCase()),
+    blockedCountries: unique(r.blockedCountries, (s) => s.toUpperCase()),
+    disableRules: new Set(r.disableRules ?? []),
+  };
+}

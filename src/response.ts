@@ -1,0 +1,87 @@
+import type { Category, Significance } from './rule.js';
+
+export type Classification = 'GOOD' | 'NEUTRAL' | 'BAD';
+
+/** Thresholds of the spec (2.2), in hundredths so that no float rounding can move a label. */
+export function classificationOf(cents: number): Classification {
+  if (cents < 100) return 'GOOD';
+  if (cents <= 200) return 'NEUTRAL';
+  return 'BAD';
+}
+
+/** One piece of evidence in a response. */
+export interface MatchResult {
+  field?: string;
+  value: string;
+  index?: number;
+  count?: number;
+  weight?: number;
+  reason?: string;
+}
+
+/**
+ * The result of one rule. Every evaluated rule of a category is listed, hit or not:
+ * - a hit has `score > 0` (usually), `count` (occurrences) and up to 10 `matches`;
+ * - a miss has `score: 0`;
+ * - a skipped rule has `score: 0` and `skipped` (e.g. `"no-provider"`, `"timeout"`, `"provider-error"`).
+ * `evidence` carries rule-specific facts (e.g. SHORT_TEXT's `length` and `threshold`).
+ */
+export interface RuleResult {
+  score: number;
+  significance: Significance;
+  count?: number;
+  matches?: MatchResult[];
+  evidence?: Record<string, unknown>;
+  skipped?: string;
+}
+
+export interface CategoryResult {
+  score: number;
+  rules: Record<string, RuleResult>;
+}
+
+export interface TextResult extends CategoryResult {
+  /** The classifier used: the request's `classifier`, else the detected language when fully supported, else `en`. */
+  classifier: string;
+  /** ISO 639-1 code of the detected language, or `null` when none was detected. */
+  detectedLanguage: string | null;
+}
+
+export interface IpAddressResult extends CategoryResult {
+  ipAddress: string;
+  city: string | null;
+  country: string | null;
+  zip: string | null;
+}
+
+export interface TimeZoneResult extends CategoryResult {
+  timeZone: string;
+  country: string | null;
+}
+
+/** A provider or rule failure. It never counts as evidence of spam: the rules that needed it are skipped. */
+export interface ProblemReport {
+  /** The provider key (`dns`, `geo`, …) or, for a failing rule, `rule`. */
+  provider: string;
+  /** The fact key (`dns.mx`) or the rule id. */
+  subject: string;
+  reason: string;
+  message?: string;
+}
+
+/** The classification response (2.2 of the spec). A category object appears only when its input was given. */
+export interface ClassifyResponse {
+  classification: Classification;
+  /** Sum of all rule scores, with at most two decimals. */
+  score: number;
+  /** `<category>.<RULE>` of every rule with a score above 0, highest score first, then by name. */
+  reasons: string[];
+  text?: TextResult;
+  email?: CategoryResult;
+  ipAddress?: IpAddressResult;
+  timeZone?: TimeZoneResult;
+  /** Present only when a provider or rule failed. */
+  errors?: ProblemReport[];
+}
+
+export type CategoryKey = Category;

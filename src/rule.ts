@@ -1,0 +1,154 @@
+import { FormspamError } from './errors.js';
+import type { ProviderCallOptions, Providers } from './providers/types.js';
+import type { NormalizedRequest } from './request.js';
+
+export type Category = 'text' | 'email' | 'ipAddress' | 'timeZone';
+export const CATEGORIES: readonly Category[] = ['text', 'email', 'ipAddress', 'timeZone'];
+export type Significance = 'low' | 'medium' | 'high';
+
+/**
+ * How a rule's score is computed from its outcome. The engine applies the formula, so a rule
+ * cannot get the arithmetic wrong:
+ * - `{ per: w }`: `n × w`, n the number of matches (e.g. `text.URL`, 0.5 per URL);
+ * - `{ fixed: s }`: `s` on a hit, 0 otherwise (e.g. `text.SHORT_TEXT`, 1);
+ * - `{ weighted: m }`: `m × Σ match.weight` (word lists with a score per word).
+ */
+export type Formula = { per: number } | { fixed: number } | { weighted: number };
+
+/** One piece of evidence: what matched, and where. */
+export interface Match {
+  /** The field the match came from (`text`, `text[1]`, a `fields` key, `email`, …). */
+  field?: string;
+  /** The matched value (capped at 100 characters in responses). */
+  value: string;
+  /** Offset of the match in its field's normalised text. */
+  index?: number;
+  /** How many occurrences this match stands for (default 1), e.g. 3 for "!!!". */
+  count?: number;
+  /** Score of this match for `weighted` formulas. */
+  weight?: number;
+  /** Why this value matched, when a rule has several ways to match (e.g. `keyboard-walk`). */
+  reason?: string;
+}
+
+export type Evidence = Readonly<Record<string, string | number | boolean | null | readonly string[]>>;
+
+export type RuleOutcome =
+  | { kind: 'hit'; matches: readonly Match[]; evidence?: Evidence }
+  | { kind: 'miss'; evidence?: Evidence }
+  | { kind: 'skip'; reason: string; evidence?: Evidence };
+
+/** A rule found what it looks for. */
+export function hit(matches: readonly Match[], evidence?: Evidence): RuleOutcome {
+  return evidence === undefined ? { kind: 'hit', matches } : { kind: 'hit', matches, evidence };
+}
+/** A rule looked and found nothing. */
+export function miss(evidence?: Evidence): RuleOutcome {
+  return evidence === undefined ? { kind: 'miss' } : { kind: 'miss', evidence };
+}
+/** A rule could not be evaluated; `reason` is a short kebab-case code such as `no-data`. */
+export function skip(reason: string, evidence?: Evidence): RuleOutcome {
+  return evidence === undefined ? { kind: 'skip', reason } : { kind: 'skip', reason, evidence };
+}
+/** Hit when there is at least one match, miss otherwise. */
+export function matchesOutcome(matches: readonly Match[], evidence?: Evidence): RuleOutcome {
+  return matches.length > 0 ? hit(matches, evidence) : miss(evidence);
+}
+
+/**
+ * A fact: one question answered by a provider before the rules run (an MX look-up, a
+ * geo-location). The engine fetches each needed fact once per request, in parallel, with
+ * a timeout; a failure skips the rules that need it.
+ */
+export interface FactDefinition<V = unknown> {
+  /** Unique key, e.g. `dns.mx`. Two rules needing the same key share one fetch. */
+  readonly key: string;
+  /** The key in {@link Providers} this fact is fetched from. */
+  readonly provider: string;
+  fetch(provider: never, request: NormalizedRequest, options: ProviderCallOptions): Promise<V>;
+}
+
+/** Declares a fact; `provider` names a key of the providers object. */
+export function defineFact<P extends keyof Providers & string, V>(fact: {
+  key: string;
+  provider: P;
+  fetch(provider: NonNullable<Providers[P]>, request: NormalizedRequest, options: ProviderCallOptions): Promise<V>;
+}): FactDefinition<V> {
+  return fact as unknown as FactDefinition<V>;
+}
+
+type FactValues<N> = { readonly [K in keyof N]: N[K] extends FactDefinition<infer V> ? V : never };
+
+export type RuleId = `${Category}.${string}`;
+
+/** A rule: data plus one pure, synchronous function. */
+export interface Rule<N extends Readonly<Record<string, FactDefinition>> = Readonly<Record<string, FactDefinition>>> {
+  /** `<category>.<RULE>`, e.g. `text.URL`. Stable forever. */
+  readonly id: RuleId;
+  readonly category: Category;
+  /** The rule name without its category, e.g. `URL`. */
+  readonly name: string;
+  readonly significance: Significance;
+  readonly formula: Formula;
+  /** One sentence for docs and `--explain`. */
+  readonly description: string;
+  /** Facts the rule needs, by local name. */
+  readonly needs: N;
+  /**
+   * Evaluates the rule. Pure: no I/O, no clock, no randomness; must not throw for any
+   * input the engine passes (the engine reports a throw as a skip with reason `rule-error`).
+   */
+  score(request: NormalizedRequest, facts: FactValues<N>): RuleOutcome;
+}
+
+export type AnyRule = Rule<Readonly<Record<string, FactDefinition>>>;
+
+const ID = /^(text|email|ipAddress|timeZone)\.([A-Z][A-Z0-9_]*)$/;
+
+function checkFormula(id: string, formula: Formula): void {
+  const value = 'per' in formula ? formula.per : 'fixed' in formula ? formula.fixed : formula.weighted;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new FormspamError('INVALID_OPTIONS', `defineRule(${id}): the formula's number must be a finite number >= 0`);
+  }
+}
+
+/**
+ * Declares a rule. Checks the id format eagerly so a typo fails at start-up, not mid-request.
+ *
+ * @example
+ * export default defineRule({
+ *   id: 'text.SHOUTING', significance: 'low', formula: { fixed: 1 },
+ *   description: 'The whole text is upper case.',
+ *   score: ({ text }) => text && text.joined === text.joined.toUpperCase() ? hit([]) : miss(),
+ * });
+ */
+export function defineRule<N extends Readonly<Record<string, FactDefinition>> = Record<never, never>>(def: {
+  id: RuleId;
+  significance: Significance;
+  formula: Formula;
+  description: string;
+  needs?: N;
+  score(request: NormalizedRequest, facts: FactValues<N>): RuleOutcome;
+}): Rule<N> {
+  const m = ID.exec(def.id);
+  if (!m) {
+    throw new FormspamError(
+      'INVALID_OPTIONS',
+      `defineRule: id ${JSON.stringify(def.id)} must look like <category>.<RULE> with category text, email, ipAddress or timeZone`,
+    );
+  }
+  if (!['low', 'medium', 'high'].includes(def.significance)) {
+    throw new FormspamError('INVALID_OPTIONS', `defineRule(${def.id}): significance must be low, medium or high`);
+  }
+  checkFormula(def.id, def.formula);
+  return Object.freeze({
+    id: def.id,
+    category: m[1] as Category,
+    name: m[2]!,
+    significance: def.significance,
+    formula: def.formula,
+    description: def.description,
+    needs: (def.needs ?? {}) as N,
+    score: def.score,
+  });
+}

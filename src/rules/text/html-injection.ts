@@ -1,0 +1,43 @@
+import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { decodeEntities, START_TAG } from '../../text/html.js';
+
+/** Elements that run code, load resources or restyle a page when injected. */
+export const DANGEROUS_ELEMENTS: ReadonlySet<string> = new Set([
+  'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'style', 'meta', 'link', 'base', 'form',
+]);
+
+// An event-handler (or srcdoc) attribute inside a tag: <img src=x onerror=...>, <svg/onload=...>.
+const HANDLER = /[\s/"'](on[a-z]{3,30}|srcdoc)\s{0,5}=/gi;
+// A script URL: "javascript:" / "vbscript:" directly followed by code, or a data: URL with HTML or script.
+const SCRIPT_URL = /(?<![\p{L}\p{N}])(?:(?:java|vb|live)script:(?=[^\s])|data:(?:text\/html|application\/(?:x-)?javascript|image\/svg\+xml)[;,])/giu;
+// Browsers ignore tabs and line breaks inside a URL scheme ("java\tscript:").
+const URL_WHITESPACE = /[\t\n\r]/g;
+
+export default defineRule({
+  id: 'text.HTML_INJECTION',
+  significance: 'high',
+  formula: { per: 5 },
+  description:
+    'Harmful markup: script, iframe, style, object, embed, meta, link, base and form tags, on* event-handler attributes, and javascript:/vbscript:/data:text/html URLs; also when HTML- or percent-encoded.',
+  score({ text }) {
+    if (!text) return matchesOutcome([]);
+    const matches: Match[] = [];
+    for (const { field, text: raw } of text.segments) {
+      if (!/[<:&%]/.test(raw)) continue;
+      const value = decodeEntities(raw);
+      const encoded = value !== raw;
+      const at = (m: RegExpMatchArray): Match =>
+        encoded ? { field, value: m[0].slice(0, 100) } : { field, value: m[0].slice(0, 100), index: m.index };
+      if (value.includes('<')) {
+        for (const m of value.matchAll(START_TAG)) {
+          if (DANGEROUS_ELEMENTS.has(m[1]!.toLowerCase())) matches.push(at(m));
+          for (const h of m[0].matchAll(HANDLER)) matches.push({ ...at(m), value: h[1]! + '=' });
+        }
+      }
+      if (value.includes(':')) {
+        for (const m of value.replace(URL_WHITESPACE, '').matchAll(SCRIPT_URL)) matches.push({ field, value: m[0] });
+      }
+    }
+    return matchesOutcome(matches);
+  },
+});

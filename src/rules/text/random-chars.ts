@@ -1,0 +1,75 @@
+import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { stripMarks } from '../../text/scan.js';
+
+/**
+ * Keyboard rows of the layouts people type the 19 languages on: QWERTY, QWERTZ and AZERTY,
+ * Russian ЙЦУКЕН, Bulgarian phonetic and Greek. Two letters next to each other in a row are
+ * "adjacent"; a word made only of adjacent steps is a walk along the keyboard (qwerty, asdfg,
+ * фыва).
+ */
+const ROWS = [
+  'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'qwertzuiop', 'yxcvbnm', 'azertyuiop', 'qsdfghjklm', 'wxcvbn',
+  'йцукенгшщзхъ', 'фывапролджэ', 'ячсмитьбю', 'явертъуиопшщ', 'асдфгхйкл', 'зьцжбнм',
+  'ςερτυθιοπ', 'ασδφγηξκλ', 'ζχψωβνμ',
+];
+const ADJACENT: ReadonlySet<string> = new Set(
+  ROWS.flatMap((row) => [...row].slice(1).flatMap((c, i) => [row[i]! + c, c + row[i]!])),
+);
+
+const VOWELS = /[aeiouyæøœåаеёиоуыэюяъіїєαεηιουω]/u;
+// Letters that are syllable cores without a vowel in Czech and Slovak (prst, vlk, čtvrt, scvrnkl).
+const SYLLABIC = /[rl]/u;
+const LATIN = /^[a-zßłđøæœþı]+$/u;
+const CYRILLIC = /^[\u0400-\u04FF]+$/u;
+const GREEK = /^[\u0370-\u03FF]+$/u;
+const WORD = /\p{L}[\p{L}\p{M}]*/gu;
+
+/** Vowel-less words that are real: protocol names, file types, interjections. */
+export const RANDOM_CHARS_ALLOWED: ReadonlySet<string> = new Set([
+  'https', 'http', 'sftp', 'smtp', 'xmlns', 'pptx', 'xlsx', 'docx', 'mkdir', 'chmod', 'chown', 'grrr', 'pfft',
+  'psst', 'hmm', 'shh', 'brrr', 'zzz', 'ммм', 'тсс', 'pst', 'sch', 'tsch', 'pffft', 'nth', 'html', 'cwm', 'crwth',
+]);
+
+/** Collapses runs of the same letter: "hmmmm" → "hm", "dsdsdd" → "dsdsd". */
+function collapse(s: string): string {
+  let out = '';
+  for (const ch of s) if (out.length === 0 || !out.endsWith(ch)) out += ch;
+  return out;
+}
+
+/** Why a word looks like random key-strokes, or null when it looks like a word. */
+export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null {
+  if (word.length < 5 || word.length > 64) return null;
+  const base = stripMarks(word.toLowerCase());
+  const c = collapse(base);
+  if (c.length < 5 || RANDOM_CHARS_ALLOWED.has(base) || RANDOM_CHARS_ALLOWED.has(c)) return null;
+  const script = LATIN.test(c) ? 'latin' : CYRILLIC.test(c) ? 'cyrillic' : GREEK.test(c) ? 'greek' : null;
+  if (script === null) return null;
+  let walk = true;
+  for (let i = 1; i < c.length && walk; i++) walk = ADJACENT.has(c[i - 1]! + c[i]!);
+  if (walk) return 'keyboard-walk';
+  if (!VOWELS.test(c) && !(script === 'latin' && SYLLABIC.test(c))) return 'no-vowel';
+  return null;
+}
+
+export default defineRule({
+  id: 'text.RANDOM_CHARS',
+  significance: 'medium',
+  formula: { per: 1 },
+  description:
+    'Words that look like random key-strokes: walks along a keyboard row (qwerty, asdfg, фыва) or five or more letters with no vowel (mbmnm, dsdsdsd), in Latin, Cyrillic and Greek script.',
+  score({ text }) {
+    if (!text) return matchesOutcome([]);
+    const matches: Match[] = [];
+    for (const token of text.tokens) {
+      const v = token.value;
+      // Addresses, URLs, codes and anything with digits are not typed words.
+      if (v.length > 200 || /[\p{Nd}@]/u.test(v) || v.includes('://') || /^www\./i.test(v)) continue;
+      for (const m of v.matchAll(WORD)) {
+        const reason = randomReason(m[0]);
+        if (reason) matches.push({ field: token.field, value: m[0], index: token.index + m.index, reason });
+      }
+    }
+    return matchesOutcome(matches);
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * The one schema of the classification request (JSON Schema 2020-12, the dialect of OpenAPI 3.1).
+ * `validateRequest` interprets it, and the HTTP layer's OpenAPI document is derived from it,
+ * so the two cannot drift apart.
+ */
+
+export const CLASSIFIERS = ['cs', 'en', 'de', 'es', 'fr', 'it', 'nl', 'pt'] as const;
+
+const countryList = {
+  type: 'array',
+  maxItems: 300,
+  items: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' },
+} as const;
+
+export const classifyRequestSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  title: 'ClassifyRequest',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    blockedCountries: { ...countryList, description: 'Country codes (ISO 3166 alpha-2) to block.' },
+    classifier: { type: 'string', enum: CLASSIFIERS, description: 'Forces a specific text classifier.' },
+    disableRules: {
+      type: 'array',
+      maxItems: 100,
+      description: 'Rules to disable, written `<category>.<RULE>`.',
+      items: { type: 'string', maxLength: 100, pattern: '^[a-z][A-Za-z]*\\.[A-Z][A-Z0-9_]*$' },
+    },
+    email: { type: 'string', maxLength: 320, description: 'Email address to verify; `@<domain>` is enough.' },
+    expectedCountries: { ...countryList, description: 'Country codes the user is expected to be from.' },
+    expectedLanguages: {
+      type: 'array',
+      maxItems: 200,
+      description: 'Language codes (ISO 639-1) the text is expected to be written in.',
+      items: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+    },
+    fields: {
+      type: 'object',
+      maxProperties: 100,
+      description: 'Textual form fields, in order. Ignored when `text` is present.',
+      propertyNames: { maxLength: 200 },
+      additionalProperties: { type: 'string' },
+    },
+    ipAddress: { type: 'string', maxLength: 100, description: 'IPv4 or IPv6 address; `auto` means the caller.' },
+    text: {
+      description: 'Text to classify.',
+      oneOf: [
+        { type: 'string' },
+        { type: 'array', maxItems: 100, items: { type: 'string' } },
+      ],
+    },
+    timeZone: { type: 'string', maxLength: 100, description: 'IANA time zone reported by the browser.' },
+  },
+} as const;
+
+/** A JSON Schema node, as far as this project's validator understands it. */
+export interface SchemaNode {
+  type?: 'object' | 'array' | 'string' | 'number' | 'boolean';
+  properties?: Readonly<Record<string, SchemaNode>>;
+  additionalProperties?: boolean | SchemaNode;
+  propertyNames?: { maxLength?: number };
+  maxProperties?: number;
+  items?: SchemaNode;
+  maxItems?: number;
+  enum?: readonly string[];
+  pattern?: string;
+  maxLength?: number;
+  oneOf?: readonly SchemaNode[];
+  description?: string;
+}

@@ -1,0 +1,41 @@
+/** The names of HTML elements (HTML Living Standard plus common obsolete ones used in spam). */
+export const HTML_ELEMENTS: ReadonlySet<string> = new Set(
+  (
+    'a abbr address area article aside audio b base bdi bdo big blink blockquote body br button canvas caption center ' +
+    'cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure font ' +
+    'footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li ' +
+    'link main map mark marquee math menu meta meter nav noscript object ol optgroup option output p param picture pre ' +
+    'progress q rp rt ruby s samp script search section select slot small source span strike strong style sub summary ' +
+    'sup svg table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr applet'
+  ).split(' '),
+);
+
+/**
+ * Start tags: `<name` followed by whitespace, `/` or `>`, then anything but angle brackets up
+ * to `>`. `[^<>]` stops at the next `<`, so a scan is linear. Group 1 is the name.
+ */
+export const START_TAG = /<([a-zA-Z][a-zA-Z0-9]{0,15})(?=[\s/>])[^<>]{0,4000}>/g;
+
+/** BBCode link and image tags, which form spam uses where HTML is escaped. */
+export const BBCODE_TAG = /\[(url|link|img)(?:=[^\]\s]{1,2000})?\]/gi;
+
+const NAMED: Readonly<Record<string, string>> = {
+  lt: '<', gt: '>', quot: '"', apos: "'", amp: '&', colon: ':', tab: '\t', newline: '\n', lpar: '(', rpar: ')',
+  sol: '/', equals: '=', nbsp: ' ',
+};
+
+/**
+ * Decodes HTML character references and percent-escapes of ASCII characters, once, the way a
+ * browser or a naive server would before the text reaches a page. Unknown references stay as they are.
+ */
+export function decodeEntities(s: string): string {
+  return s
+    .replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));?/g, (whole, dec?: string, hex?: string, name?: string) => {
+      if (dec !== undefined || hex !== undefined) {
+        const cp = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+        return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : whole;
+      }
+      return NAMED[name!.toLowerCase()] ?? whole;
+    })
+    .replace(/%([0-7][0-9a-fA-F])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

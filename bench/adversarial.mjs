@@ -1,0 +1,37 @@
+// Times every built-in text rule on every 100 KB adversarial input (bench/adversarial-inputs.mjs).
+// A linear-time rule takes a few milliseconds; the budget is 50 ms per rule and input.
+// Prints the slowest cases and exits 1 when any case is over budget.
+import { defaultRules, normalizeRequest } from '../dist/index.js';
+import { ADVERSARIAL_INPUTS } from './adversarial-inputs.mjs';
+
+export const BUDGET_MS = 50;
+
+export function runAdversarial({ log = console.log } = {}) {
+  const rows = [];
+  const textRules = defaultRules.filter((r) => r.category === 'text');
+  for (const input of ADVERSARIAL_INPUTS) {
+    // Normalisation (NFKC, tokenising) is timed once per input, as the engine does it once per request.
+    let t0 = performance.now();
+    normalizeRequest({ text: input.text });
+    rows.push({ rule: '(normalise)', input: input.name, ms: performance.now() - t0 });
+    for (const rule of textRules) {
+      const request = normalizeRequest({ text: input.text });
+      void request.text.tokens; // tokenising belongs to normalisation, not to the rule
+      t0 = performance.now();
+      rule.score(request, {});
+      rows.push({ rule: rule.id, input: input.name, ms: performance.now() - t0 });
+    }
+  }
+  rows.sort((a, b) => b.ms - a.ms);
+  const over = rows.filter((r) => r.ms > BUDGET_MS);
+  log(`adversarial inputs: ${ADVERSARIAL_INPUTS.length} × ${textRules.length} rules, 100 KB each, budget ${BUDGET_MS} ms`);
+  log('slowest:');
+  for (const r of rows.slice(0, 8)) log(`  ${r.ms.toFixed(2).padStart(8)} ms  ${r.rule}  on  ${r.input}`);
+  log(over.length === 0 ? `all ${rows.length} cases under ${BUDGET_MS} ms` : `${over.length} cases over ${BUDGET_MS} ms`);
+  return { rows, over };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { over } = runAdversarial();
+  process.exitCode = over.length === 0 ? 0 : 1;
+}

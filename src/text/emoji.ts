@@ -1,0 +1,73 @@
+import type { Match } from '../rule.js';
+
+const PICTO = /^\p{Extended_Pictographic}$/u;
+// Pictographs that are ordinary text unless followed by the emoji variation selector U+FE0F.
+const TEXT_DEFAULT = new Set([0xa9, 0xae, 0x203c, 0x2049, 0x2122, 0x2139, 0x2194, 0x2195, 0x2196, 0x2197, 0x2198, 0x2199, 0x21a9, 0x21aa]);
+const VS16 = 0xfe0f;
+const ZWJ = 0x200d;
+const KEYCAP = 0x20e3;
+
+// Below U+203C only © and ® are pictographs, so most letters never reach the expression.
+const isPicto = (cp: number): boolean =>
+  cp === 0xa9 || cp === 0xae || (cp >= 0x203c && PICTO.test(String.fromCodePoint(cp)));
+const isRegional = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f1ff;
+const isModifier = (cp: number): boolean => cp >= 0x1f3fb && cp <= 0x1f3ff;
+const isTag = (cp: number): boolean => cp >= 0xe0020 && cp <= 0xe007f;
+const width = (cp: number): number => (cp > 0xffff ? 2 : 1);
+
+/**
+ * Finds emoji in one linear pass, following the shape of Unicode emoji sequences (UTS #51):
+ * flags (two regional indicators), keycaps (`1️⃣`), tag sequences (🏴 + tags), and pictographs
+ * with their variation selector, skin-tone modifier and ZWJ-joined parts. Each sequence is one
+ * match. A hand-written scanner, because `\p{RGI_Emoji}` costs about 3 µs per character in V8.
+ */
+export function findEmoji(text: string, field: string): Match[] {
+  const out: Match[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const cp = text.codePointAt(i)!;
+    // Fast path: nothing below U+00A9 starts an emoji except keycap bases.
+    if (cp < 0xa9 && !(cp === 0x23 || cp === 0x2a || (cp >= 0x30 && cp <= 0x39))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let end = -1;
+    if (cp < 0xa9) {
+      // Keycap: [#*0-9] FE0F? 20E3
+      let j = i + 1;
+      if (text.charCodeAt(j) === VS16) j++;
+      if (text.charCodeAt(j) === KEYCAP) end = j + 1;
+    } else if (isRegional(cp)) {
+      const next = text.codePointAt(i + 2);
+      end = next !== undefined && isRegional(next) ? i + 4 : i + 2;
+    } else if (isPicto(cp)) {
+      let j = i + width(cp);
+      const emojiStyle = text.charCodeAt(j) === VS16;
+      if (!TEXT_DEFAULT.has(cp) || emojiStyle) {
+        // Parts: (VS16 | modifier)? then tags, then (ZWJ pictograph (VS16 | modifier)?)*
+        const tail = (k: number): number => {
+          if (text.charCodeAt(k) === VS16) return k + 1;
+          const m = text.codePointAt(k);
+          return m !== undefined && isModifier(m) ? k + 2 : k;
+        };
+        j = tail(j);
+        while (j < n && isTag(text.codePointAt(j)!)) j += 2;
+        while (text.charCodeAt(j) === ZWJ) {
+          const next = text.codePointAt(j + 1);
+          if (next === undefined || !isPicto(next)) break;
+          j = tail(j + 1 + width(next));
+        }
+        end = j;
+      }
+    }
+    if (end === -1) {
+      i += width(cp);
+      continue;
+    }
+    out.push({ field, value: text.slice(start, end), index: start });
+    i = end;
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+// The README's examples are run, and their output is compared with what the README says.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT, runCli } from '../cli/run-cli.js';
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** The fenced block right after `<!-- example: NAME ... -->`. */
+function example(name: string): string {
+  const at = README.indexOf(`<!-- example: ${name} `);
+  if (at === -1) throw new Error(`README has no example "${name}"`);
+  const block = /```[a-z]*\n([\s\S]*?)```/.exec(README.slice(at));
+  if (!block) throw new Error(`README example "${name}" has no code block`);
+  return block[1]!;
+}
+
+describe('README examples', () => {
+  it('the in-process example prints what its comments say', () => {
+    const code = example('in-process');
+    const expected = code
+      .split('\n')
+      .filter((l) => l.startsWith('console.log('))
+      .map((l) => l.slice(l.indexOf('); // ') + 6));
+    expect(expected.length).toBeGreaterThan(0);
+    const dir = mkdtempSync(join(tmpdir(), 'formspam-readme-'));
+    const file = join(dir, 'example.mjs');
+    writeFileSync(file, code.replace("from 'formspam'", `from ${JSON.stringify(join(ROOT, 'dist/index.js'))}`));
+    const out = execFileSync(process.execPath, [file], { encoding: 'utf8' }).trimEnd().split('\n');
+    expect(out).toEqual(expected);
+  });
+
+  it('the --explain example prints what the README shows', async () => {
+    const [command, ...output] = example('explain').trimEnd().split('\n');
+    const input = /^\$ echo '(.*)' \| formspam classify --explain$/.exec(command!)![1]!;
+    const r = await runCli(['classify', '--explain'], input);
+    expect(r.stdout.trimEnd().split('\n')).toEqual(output);
+    expect(CLI).toContain('dist');
+  });
+
+  it('the set-up commands are the ones .ci/run runs', () => {
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
+    expect(README).toContain('npm ci');
+    expect(README).toContain('npm test');
+    expect(ci).toMatch(/^npm ci\b/m);
+    expect(ci).toMatch(/^npm test$/m);
+  });
+});

@@ -1,0 +1,38 @@
+// Every text rule on every 100 KB adversarial input of bench/adversarial-inputs.mjs. The test
+// checks results (the rule returns a well-formed outcome, and known counts are right); how long
+// each takes is measured by `npm run bench` (bench/adversarial.mjs), not asserted here.
+import { describe, expect, it } from 'vitest';
+import { ADVERSARIAL_INPUTS, fill, SIZE } from '../../bench/adversarial-inputs.mjs';
+import { defaultRules, normalizeRequest } from '../../src/index.js';
+
+const textRules = defaultRules.filter((r) => r.category === 'text');
+
+describe.each(ADVERSARIAL_INPUTS.map((i) => [i.name, i.text] as const))('adversarial input: %s', (_name, text) => {
+  it('every text rule returns a hit, miss or skip', () => {
+    const request = normalizeRequest({ text });
+    for (const rule of textRules) {
+      const outcome = rule.score(request, {});
+      expect(['hit', 'miss', 'skip']).toContain(outcome.kind);
+    }
+  });
+});
+
+describe('known results on adversarial inputs', () => {
+  const score = (id: string, text: string) => {
+    const rule = textRules.find((r) => r.id === id)!;
+    return rule.score(normalizeRequest({ text }), {});
+  };
+  const count = (id: string, text: string) => {
+    const o = score(id, text);
+    return o.kind === 'hit' ? o.matches.reduce((n, m) => n + (m.count ?? 1), 0) : 0;
+  };
+
+  it('counts every exclamation mark of 100 KB', () => expect(count('text.EXCLAMATION', fill('!'))).toBe(SIZE));
+  it('counts no URL in 100 KB of dots and one letter', () => expect(count('text.URL', fill('.', SIZE - 1) + 'a')).toBe(0));
+  it('counts no SQL injection in repeated near-misses', () => expect(count('text.SQL_INJECTION', fill('union '))).toBe(0));
+  it('counts no HTML in 100 KB of unclosed tags', () => expect(count('text.HTML', fill('<a '))).toBe(0));
+  it('calls 100 KB of digits NUMBERS_ONLY', () => expect(score('text.NUMBERS_ONLY', fill('1')).kind).toBe('hit'));
+  it('does not call 100 KB of text SHORT_TEXT', () => expect(score('text.SHORT_TEXT', fill('a ')).kind).toBe('miss'));
+  it('counts each emoji of 100 KB once', () => expect(count('text.EMOJI', fill('😀'))).toBe(SIZE / 2));
+  it('counts one special-character run for 100 KB of asterisks', () => expect(count('text.SPECIAL_CHARS', fill('*'))).toBe(1));
+});

@@ -194,9 +194,9 @@ describe('custom rules', () => {
   });
 
   it('rejects malformed rule ids at definition time', () => {
-    expect(() => defineRule({ id: 'text.lower' as never, significance: 'low', formula: { per: 1 }, description: '', score: miss })).toThrow(/RULE/);
-    expect(() => defineRule({ id: 'body.X' as never, significance: 'low', formula: { per: 1 }, description: '', score: miss })).toThrow(/category/);
-    expect(() => defineRule({ id: 'text.X', significance: 'huge' as never, formula: { per: 1 }, description: '', score: miss })).toThrow(/significance/);
+    expect(() => defineRule({ id: 'text.lower' as never, significance: 'low', formula: { per: 1 }, description: '', score: () => miss() })).toThrow(/RULE/);
+    expect(() => defineRule({ id: 'body.X' as never, significance: 'low', formula: { per: 1 }, description: '', score: () => miss() })).toThrow(/category/);
+    expect(() => defineRule({ id: 'text.X', significance: 'huge' as never, formula: { per: 1 }, description: '', score: () => miss() })).toThrow(/significance/);
   });
 
   it('rejects two rules with the same id', async () => {

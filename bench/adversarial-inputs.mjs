@@ -34,6 +34,7 @@ export const ADVERSARIAL_INPUTS = [
   { name: 'javascript near-miss', text: fill('javascript') },
   { name: 'entities', text: fill('&#x3c;') },
   { name: 'percent escapes', text: fill('%3C') },
+  { name: 'bbcode url openers', text: fill('[url=') },
   { name: 'quotes', text: fill("'") },
   { name: 'quote or near-miss', text: fill("' or ") },
   { name: 'semicolons', text: fill('; drop ') },

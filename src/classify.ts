@@ -38,6 +38,9 @@ interface Prepared {
 type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
 
 const prepared = new WeakMap<object, Prepared>();
+// Shared defaults, so that the prepared form of the default options is computed once.
+const NO_OPTIONS: ClassifyOptions = Object.freeze({});
+const NO_PROVIDERS: Providers = Object.freeze({});
 const DEFAULT_TIMEOUT_MS = 2000;
 
 function optionsError(message: string): never {
@@ -196,8 +199,8 @@ function matchResult(m: Match): MatchResult {
  */
 export async function classify(
   request: unknown,
-  providers: Providers = {},
-  options: ClassifyOptions = {},
+  providers: Providers = NO_PROVIDERS,
+  options: ClassifyOptions = NO_OPTIONS,
 ): Promise<ClassifyResponse> {
   const p = prepare(options);
   if (typeof providers !== 'object' || providers === null) optionsError('`providers` must be an object');

@@ -1,11 +1,18 @@
 import type { Match } from '../rule.js';
 
 const PICTO = /^\p{Extended_Pictographic}$/u;
-// Pictographs that are ordinary text unless followed by the emoji variation selector U+FE0F.
-const TEXT_DEFAULT = new Set([0xa9, 0xae, 0x203c, 0x2049, 0x2122, 0x2139, 0x2194, 0x2195, 0x2196, 0x2197, 0x2198, 0x2199, 0x21a9, 0x21aa]);
+// Pictographs that are ordinary text unless followed by the emoji variation selector U+FE0F:
+// © ® ‼ ⁉ ™ ℹ and the arrows ↔ ↕ ↖ ↗ ↘ ↙ ↩ ↪ ➡ ⤴ ⤵ ⬅ ⬆ ⬇.
+const TEXT_DEFAULT = new Set([
+  0xa9, 0xae, 0x203c, 0x2049, 0x2122, 0x2139, 0x2194, 0x2195, 0x2196, 0x2197, 0x2198, 0x2199, 0x21a9, 0x21aa,
+  0x27a1, 0x2934, 0x2935, 0x2b05, 0x2b06, 0x2b07,
+]);
 const VS16 = 0xfe0f;
 const ZWJ = 0x200d;
 const KEYCAP = 0x20e3;
+// The longest RGI ZWJ sequences (families, kisses) join four pictographs. Longer chains are not
+// one emoji but several drawn side by side: "😀‍😀‍😀‍😀‍😀" must not count as one.
+const MAX_ZWJ_PARTS = 4;
 
 // Below U+203C only © and ® are pictographs, so most letters never reach the expression.
 const isPicto = (cp: number): boolean =>
@@ -46,7 +53,7 @@ export function findEmoji(text: string, field: string): Match[] {
       let j = i + width(cp);
       const emojiStyle = text.charCodeAt(j) === VS16;
       if (!TEXT_DEFAULT.has(cp) || emojiStyle) {
-        // Parts: (VS16 | modifier)? then tags, then (ZWJ pictograph (VS16 | modifier)?)*
+        // Parts: (VS16 | modifier)? then tags, then at most three (ZWJ pictograph (VS16 | modifier)?)
         const tail = (k: number): number => {
           if (text.charCodeAt(k) === VS16) return k + 1;
           const m = text.codePointAt(k);
@@ -54,10 +61,12 @@ export function findEmoji(text: string, field: string): Match[] {
         };
         j = tail(j);
         while (j < n && isTag(text.codePointAt(j)!)) j += 2;
-        while (text.charCodeAt(j) === ZWJ) {
+        let parts = 1;
+        while (parts < MAX_ZWJ_PARTS && text.charCodeAt(j) === ZWJ) {
           const next = text.codePointAt(j + 1);
           if (next === undefined || !isPicto(next)) break;
           j = tail(j + 1 + width(next));
+          parts++;
         }
         end = j;
       }

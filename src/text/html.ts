@@ -16,8 +16,23 @@ export const HTML_ELEMENTS: ReadonlySet<string> = new Set(
  */
 export const START_TAG = /<([a-zA-Z][a-zA-Z0-9]{0,15})(?=[\s/>])[^<>]{0,4000}>/g;
 
-/** BBCode link and image tags, which form spam uses where HTML is escaped. */
-export const BBCODE_TAG = /\[(url|link|img)(?:=[^\]\s]{1,2000})?\]/gi;
+/**
+ * Whether a {@link START_TAG} match reads as markup rather than prose in angle brackets: nothing
+ * but white space and `/` after the name (`<b>`, `<br />`), or at least one `attr=value`
+ * (`<a href=…>`). "<time is money>", "<link to the page>" and "if a<b and c>d" are prose:
+ * their words would be valueless attributes, which real markup, and spam, rarely uses.
+ */
+export function isMarkupTag(tag: string, name: string): boolean {
+  const rest = tag.slice(1 + name.length, -1);
+  return rest.includes('=') || /^[\s/]*$/.test(rest);
+}
+
+/**
+ * BBCode link and image tags, which form spam uses where HTML is escaped. The value stops at
+ * the next "[" as well as at "]": otherwise every "[url=" of a long "[url=[url=…" would scan
+ * 2000 characters ahead and a scan would be quadratic.
+ */
+export const BBCODE_TAG = /\[(url|link|img)(?:=[^[\]\s]{1,2000})?\]/gi;
 
 const NAMED: Readonly<Record<string, string>> = {
   lt: '<', gt: '>', quot: '"', apos: "'", amp: '&', colon: ':', tab: '\t', newline: '\n', lpar: '(', rpar: ')',
@@ -26,11 +41,12 @@ const NAMED: Readonly<Record<string, string>> = {
 
 /**
  * Decodes HTML character references and percent-escapes of ASCII characters, once, the way a
- * browser or a naive server would before the text reaches a page. Unknown references stay as they are.
+ * browser or a naive server would before the text reaches a page. Leading zeros are skipped, as
+ * browsers do ("&#0000106;" is "j"). Unknown references stay as they are.
  */
 export function decodeEntities(s: string): string {
   return s
-    .replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));?/g, (whole, dec?: string, hex?: string, name?: string) => {
+    .replace(/&(?:#0{0,64}(\d{1,7})|#[xX]0{0,64}([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));?/g, (whole, dec?: string, hex?: string, name?: string) => {
       if (dec !== undefined || hex !== undefined) {
         const cp = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
         return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : whole;

@@ -18,12 +18,19 @@ export const COMMON_ACRONYMS: ReadonlySet<string> = new Set([
 // is 3+ code units long after the marks are left out.
 const WORD = /\p{L}[\p{L}\p{M}]*/gu;
 const MARKS = /\p{M}/gu;
-const ROMAN = /^[IVXLCDM]{1,4}$/;
+// A well-formed Roman numeral (XIV, MMXXIV), not any run of the letters I V X L C D M: "DID",
+// "MID", "MILD" and "DIM" are words, and shouting them counts.
+const ROMAN = /^M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/;
+const MAX_ROMAN = 7;
+// Upper case, no lower-case or title-case letter. "ß" has no capital in common use, so
+// "STRAßE" is written in capitals; toUpperCase() would turn it into "SS" and miss the word.
+const UPPER = /\p{Lu}/u;
+const LOWER = /[\p{Ll}\p{Lt}]/u;
 
 function isShouted(word: string): boolean {
   if (word.replace(MARKS, '').length < 3) return false;
-  if (word !== word.toUpperCase() || word === word.toLowerCase()) return false;
-  return !COMMON_ACRONYMS.has(word) && !ROMAN.test(word);
+  if (!UPPER.test(word) || LOWER.test(word.replaceAll('ß', ''))) return false;
+  return !COMMON_ACRONYMS.has(word) && !(word.length <= MAX_ROMAN && ROMAN.test(word));
 }
 
 export default defineRule({

@@ -1,15 +1,22 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
-import { decodeEntities, START_TAG } from '../../text/html.js';
+import { decodeEntities, isMarkupTag, START_TAG } from '../../text/html.js';
 
 /** Elements that run code, load resources or restyle a page when injected. */
 export const DANGEROUS_ELEMENTS: ReadonlySet<string> = new Set([
   'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'style', 'meta', 'link', 'base', 'form',
 ]);
 
+// The opening of a tag up to its ">", or up to 4000 characters when it has none: a quoted "<"
+// inside an attribute (<img alt="<" onerror=...>) and a tag the page closes later still run
+// their handlers. Each match consumes what it scanned, so a scan is linear.
+const TAG_OPENING = /<([a-zA-Z][a-zA-Z0-9]{0,15})(?=[\s/>])[^>]{0,4000}/g;
 // An event-handler (or srcdoc) attribute inside a tag: <img src=x onerror=...>, <svg/onload=...>.
 const HANDLER = /[\s/"'](on[a-z]{3,30}|srcdoc)\s{0,5}=/gi;
-// A script URL: "javascript:" / "vbscript:" directly followed by code, or a data: URL with HTML or script.
-const SCRIPT_URL = /(?<![\p{L}\p{N}])(?:(?:java|vb|live)script:(?=[^\s])|data:(?:text\/html|application\/(?:x-)?javascript|image\/svg\+xml)[;,])/giu;
+// A script URL: "javascript:" / "vbscript:" followed by code (at once, or after a space when the
+// code starts with a call, "javascript: alert(1)"; not "JavaScript: the good parts"), or a data:
+// URL with HTML or script.
+const SCRIPT_URL =
+  /(?<![\p{L}\p{N}])(?:(?:java|vb|live)script:(?=\S|\s{1,5}[\p{L}_$][\p{L}\p{N}_$.]{0,40}\()|data:(?:text\/html|application\/(?:x-)?javascript|image\/svg\+xml)[;,])/giu;
 // Browsers ignore tabs and line breaks inside a URL scheme ("java\tscript:").
 const URL_WHITESPACE = /[\t\n\r]/g;
 
@@ -30,7 +37,9 @@ export default defineRule({
         encoded ? { field, value: m[0].slice(0, 100) } : { field, value: m[0].slice(0, 100), index: m.index };
       if (value.includes('<')) {
         for (const m of value.matchAll(START_TAG)) {
-          if (DANGEROUS_ELEMENTS.has(m[1]!.toLowerCase())) matches.push(at(m));
+          if (DANGEROUS_ELEMENTS.has(m[1]!.toLowerCase()) && isMarkupTag(m[0], m[1]!)) matches.push(at(m));
+        }
+        for (const m of value.matchAll(TAG_OPENING)) {
           for (const h of m[0].matchAll(HANDLER)) matches.push({ ...at(m), value: h[1]! + '=' });
         }
       }

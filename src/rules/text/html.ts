@@ -1,5 +1,5 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
-import { BBCODE_TAG, HTML_ELEMENTS, START_TAG } from '../../text/html.js';
+import { BBCODE_TAG, HTML_ELEMENTS, isMarkupTag, START_TAG } from '../../text/html.js';
 
 export default defineRule({
   id: 'text.HTML',
@@ -13,7 +13,7 @@ export default defineRule({
       const inField: Match[] = [];
       if (value.includes('<')) {
         for (const m of value.matchAll(START_TAG)) {
-          if (HTML_ELEMENTS.has(m[1]!.toLowerCase())) inField.push({ field, value: m[0], index: m.index });
+          if (HTML_ELEMENTS.has(m[1]!.toLowerCase()) && isMarkupTag(m[0], m[1]!)) inField.push({ field, value: m[0], index: m.index });
         }
       }
       if (value.includes('[')) {

@@ -1,0 +1,63 @@
+import { describe, it } from 'vitest';
+import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
+import rule from '../../../src/rules/text/capitalization.js';
+import { expectHit, expectMiss, testRule } from '../../../src/testing/index.js';
+
+testRule(rule, {
+  hits: [
+    { request: 'BUY NOW, it is CHEAP', count: 3, values: ['BUY', 'NOW', 'CHEAP'], score: 0.75 },
+    { name: 'acronyms outside the list count', request: 'The CEO of ACME says hi', count: 1, values: ['ACME'] },
+    { name: 'cs', request: 'KUPTE TEĎ, velká SLEVA', count: 3, values: ['KUPTE', 'TEĎ', 'SLEVA'] },
+    { name: 'de, ß in a word written in capitals', request: 'GRATIS Versand, GROßE Auswahl, STRASSE', count: 3, values: ['GRATIS', 'GROßE', 'STRASSE'] },
+    { name: 'fr', request: 'Offre SPÉCIALE et GRATUIT', count: 2, values: ['SPÉCIALE', 'GRATUIT'] },
+    { name: 'pl', request: 'NAJLEPSZA oferta, ŻÓŁW', count: 2, values: ['NAJLEPSZA', 'ŻÓŁW'] },
+    { name: 'hu', request: 'INGYENES AJÁNLAT csak ma', count: 2, values: ['INGYENES', 'AJÁNLAT'] },
+    { name: 'ru (Cyrillic)', request: 'СКИДКА только сегодня, ПРОСТО ТАК', count: 3, values: ['СКИДКА', 'ПРОСТО', 'ТАК'] },
+    { name: 'bg (Cyrillic)', request: 'Голяма ПРОМОЦИЯ', count: 1, values: ['ПРОМОЦИЯ'] },
+    { name: 'el (Greek), with and without accents', request: 'ΠΡΟΣΦΟΡΑ τώρα, ΚΑΛΗΜΈΡΑ ΣΑΣ', count: 3, values: ['ΠΡΟΣΦΟΡΑ', 'ΚΑΛΗΜΈΡΑ', 'ΣΑΣ'] },
+    { name: 'letters of I V X L C D M that are not Roman numerals', request: 'I DID IT, MILD and DIM', count: 3, values: ['DID', 'MILD', 'DIM'] },
+    { name: 'a hyphen or apostrophe splits words', request: "HELLO-WORLD, DON'T", count: 3, values: ['HELLO', 'WORLD', 'DON'] },
+    { name: 'digits split words', request: 'COVID19 and MP3', count: 1, values: ['COVID'] },
+    { name: 'full-width capitals are folded by NFKC', request: 'ＦＲＥＥ money', count: 1, values: ['FREE'] },
+    {
+      name: 'several fields',
+      request: { fields: { name: 'JOHN SMITH', company: 'Acme', message: 'Hello, URGENT reply needed' } },
+      count: 3,
+      values: ['JOHN', 'SMITH', 'URGENT'],
+      fields: ['name', 'name', 'message'],
+    },
+  ],
+  misses: [
+    'Dear Sir, I am the CEO of Acme LLC. Please send the PDF invoice with VAT via DHL ASAP.',
+    'Hello World. This Is Title Case And That Is Fine.',
+    'I am OK. A UK or EU address is fine, see the FAQ and the API docs.',
+    'Mixed case brands: iPhone, McDonald, eBay, YouTube, PhD, GmbH.',
+    'Chapter XIV of Louis XVI, World War II, Super Bowl LIV, © MMXXIV.',
+    { name: 'cs', request: 'Dobrý den, IČO 12345678, DIČ CZ12345678, cena je bez DPH.' },
+    { name: 'de', request: 'Sehr geehrte Damen und Herren, bitte senden Sie die Rechnung per SEPA. MwSt. ist enthalten.' },
+    { name: 'ru (Cyrillic)', request: 'ООО «Ромашка», ИНН 7701234567. Спасибо за сотрудничество.' },
+    { name: 'bg (Cyrillic)', request: 'Фирма ЕИК 123456789, цена с ДДС.' },
+    { name: 'el (Greek)', request: 'Η τιμή είναι χωρίς ΦΠΑ. Η ΕΠΕ μας έχει ΑΦΜ 123456789.' },
+    { name: 'pl', request: 'Dzień dobry, NIP 1234567890, REGON 123456789. Pozdrawiam.' },
+    { name: 'ro, it, es, sv', request: 'Bună ziua! IVA inclusa. Precio con IVA. Tack för ert svar.' },
+    { name: 'caseless scripts', request: '日本語のテキスト 中文 עברית العربية' },
+    { name: 'sentence-initial capitals and short words', request: 'A. B. OK? No. UI/UX, QA, HR, IT.' },
+    { name: 'title-case letters', request: 'ǅemal Ǉubica' },
+  ],
+});
+
+describe('adversarial 100 KB inputs', () => {
+  it('counts 100 KB of "A" as one shouted word', () => expectHit(rule, { request: fill('A'), count: 1 }));
+  it('counts 100 KB of Greek capitals as one shouted word', () => expectHit(rule, { request: fill('ΑΒΓΔ'), count: 1 }));
+  it('counts every word of 100 KB of "HELLO " (the last one cut to "HELL")', () =>
+    expectHit(rule, { request: fill('HELLO '), count: Math.ceil(SIZE / 6) }));
+  it('counts every word of 100 KB of "STRAßE "', () => expectHit(rule, { request: fill('STRAßE '), count: Math.ceil(SIZE / 7) }));
+  it('counts every word of 100 KB of Cyrillic "СКИДКА "', () => expectHit(rule, { request: fill('СКИДКА '), count: Math.ceil(SIZE / 7) }));
+  it('counts no word in 100 KB of lower-case letters', () => expectMiss(rule, fill('a')));
+  it('counts no word in 100 KB of "Hello "', () => expectMiss(rule, fill('Hello ')));
+  it('counts no word in 100 KB of acronyms "CEO "', () => expectMiss(rule, fill('CEO ')));
+  it('counts no word in 100 KB of Roman numerals "XIV "', () => expectMiss(rule, fill('XIV ')));
+  it('counts no word in 100 KB of two-letter words "OK "', () => expectMiss(rule, fill('OK ')));
+  it('counts no word in one capital with 100 KB of combining marks', () => expectMiss(rule, 'A' + fill('\u0301', SIZE - 1)));
+  it('counts no word in 100 KB of "aB"', () => expectMiss(rule, fill('aB')));
+});

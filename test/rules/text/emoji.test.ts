@@ -1,0 +1,63 @@
+import { describe, it } from 'vitest';
+import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
+import rule from '../../../src/rules/text/emoji.js';
+import { expectHit, expectMiss, testRule } from '../../../src/testing/index.js';
+
+testRule(rule, {
+  hits: [
+    { request: 'Great offer 😀🔥', count: 2, values: ['😀', '🔥'], score: 0.5 },
+    { name: 'a ZWJ family is one emoji', request: 'Family 👨‍👩‍👧‍👦 time', count: 1, values: ['👨‍👩‍👧‍👦'] },
+    { name: 'ZWJ sequences with VS16 and gender signs', request: '🏳️‍🌈 🏃‍♂️ 👩‍❤️‍💋‍👨 🧑‍🤝‍🧑', count: 4 },
+    { name: 'flags are two regional indicators each', request: 'We ship to 🇨🇿🇩🇪🇬🇷', count: 3, values: ['🇨🇿', '🇩🇪', '🇬🇷'] },
+    { name: 'keycaps, with or without VS16', request: 'Step 1️⃣ then 2⃣ then #️⃣', count: 3, values: ['1️⃣', '2⃣', '#️⃣'] },
+    { name: 'skin tones belong to their emoji', request: 'Thanks 👍🏽 👋🏻 👩🏽‍💻', count: 3, values: ['👍🏽', '👋🏻', '👩🏽‍💻'] },
+    { name: 'tag sequence flag', request: 'Go 🏴󠁧󠁢󠁳󠁣󠁴󠁿!', count: 1, values: ['🏴󠁧󠁢󠁳󠁣󠁴󠁿'] },
+    { name: '© and arrows in emoji style (U+FE0F)', request: '©️ ↔️ ➡️', count: 3, values: ['©️', '↔️', '➡️'] },
+    { name: 'hearts with and without VS16', request: 'Love ❤ and ❤️', count: 2 },
+    { name: 'de', request: 'Jetzt zugreifen 🎉✨', count: 2 },
+    { name: 'ru (Cyrillic)', request: 'Скидки 💰💰 только сегодня 🔥', count: 3 },
+    { name: 'el (Greek)', request: 'Καλό καλοκαίρι ☀️🌊', count: 2, values: ['☀️', '🌊'] },
+    { name: 'es, pl, cs', request: '¡Gana 💵! Wygraj 🎁. Vyhrajte 🏆.', count: 3 },
+    { name: 'a chain of more than four ZWJ parts is not one emoji', request: '😀‍😀‍😀‍😀‍😀‍😀', count: 2, values: ['😀‍😀‍😀‍😀', '😀‍😀'] },
+    {
+      name: 'several fields',
+      request: { fields: { name: 'Anna 🌸', phone: '123', message: 'Hi 👋 see 🇫🇷' } },
+      count: 3,
+      values: ['🌸', '👋', '🇫🇷'],
+      fields: ['name', 'message', 'message'],
+    },
+  ],
+  misses: [
+    '© 2024 Acme® Widget™. All rights reserved.',
+    'Go to Settings → Account → Billing, then ← back.',
+    'Arrows in text style: ↔ ↕ ↩ ↪ ➡ ⤴ ⤵ ⬅ ⬆ ⬇',
+    'Checklist: ✓ done • next ★ rated ■ box ● dot № 5, 20 °C, ± 2, ½ l…',
+    'Steps 1. 2. 3. # * 10, smileys :) :-( <3 ;)',
+    { name: 'cs', request: 'Dobrý den, posílám fakturu č. 2024/17. S pozdravem, Jana Nováková' },
+    { name: 'de', request: 'Sehr geehrte Damen und Herren, anbei die Unterlagen. Mit freundlichen Grüßen' },
+    { name: 'ru (Cyrillic)', request: 'Добрый день! Пришлите, пожалуйста, счёт. С уважением, Иван' },
+    { name: 'el (Greek)', request: 'Καλημέρα, θα ήθελα μια προσφορά. Ευχαριστώ, Μαρία' },
+    { name: 'bg (Cyrillic)', request: 'Здравейте, моля за оферта. Поздрави, Петър' },
+    { name: 'symbols of Mac shortcuts', request: 'Press ⌘ ⌥ ⇧ and S' },
+    { name: 'lone variation selectors and joiners', request: 'a\uFE0Fb\u200Dc' },
+  ],
+});
+
+describe('adversarial 100 KB inputs', () => {
+  it('counts each emoji of 100 KB once', () => expectHit(rule, { request: fill('😀'), count: SIZE / 2 }));
+  it('counts each emoji with VS16 once', () => expectHit(rule, { request: fill('😀\uFE0F'), count: Math.floor(SIZE / 3) }));
+  it('counts 100 KB of regional indicators as pairs (flags)', () => expectHit(rule, { request: fill('🇩'), count: SIZE / 4 }));
+  it('counts each emoji with a skin tone once', () => expectHit(rule, { request: fill('👍🏽'), count: SIZE / 4 }));
+  it('counts each keycap once', () => expectHit(rule, { request: fill('1\uFE0F\u20E3'), count: Math.floor(SIZE / 3) }));
+  it('counts each ZWJ sequence once (the last one is cut after its ZWJ)', () =>
+    expectHit(rule, { request: fill('🏳️‍🌈'), count: Math.ceil(SIZE / 6) }));
+  it('splits a 100 KB ZWJ chain into sequences of at most four parts', () => {
+    const men = Math.floor(SIZE / 3); // "👨" + ZWJ is 3 UTF-16 units; a lone surrogate is left over
+    return expectHit(rule, { request: fill('👨\u200D'), count: Math.ceil(men / 4) });
+  });
+  it('counts no emoji in 100 KB of ©', () => expectMiss(rule, fill('©')));
+  it('counts no emoji in 100 KB of text-style arrows', () => expectMiss(rule, fill('↔➡⬆')));
+  it('counts no emoji in 100 KB of keycap bases', () => expectMiss(rule, fill('#*1')));
+  it('counts no emoji in 100 KB of VS16 and ZWJ', () => expectMiss(rule, fill('\uFE0F\u200D')));
+  it('counts no emoji in 100 KB of combining marks', () => expectMiss(rule, 'a' + fill('\u0301', SIZE - 1)));
+});

@@ -1,0 +1,51 @@
+import { describe, it } from 'vitest';
+import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
+import rule from '../../../src/rules/text/exclamation.js';
+import { expectHit, expectMiss, testRule } from '../../../src/testing/index.js';
+
+testRule(rule, {
+  hits: [
+    { request: 'Buy now!', count: 1, values: ['!'], score: 0.25 },
+    { name: 'a run is one match that counts its length', request: 'FREE!!! Click here!!', count: 5, values: ['!!!', '!!'], score: 1.25 },
+    { request: 'a!b!c', count: 2, values: ['!', '!'] },
+    { name: 'es: "¡" does not count, "!" does', request: '¡Hola! ¡Gana dinero ya!', count: 2, values: ['!', '!'] },
+    { name: 'de', request: 'Jetzt kaufen! Nur heute!!', count: 3 },
+    { name: 'fr (space before "!")', request: 'Offre spéciale ! Gagnez 1000 € !', count: 2 },
+    { name: 'ru (Cyrillic)', request: 'Срочно! Только сегодня!!!', count: 4, values: ['!', '!!!'] },
+    { name: 'bg (Cyrillic)', request: 'Поздравления! Спечелихте!', count: 2 },
+    { name: 'el (Greek)', request: 'Συγχαρητήρια! Κερδίσατε!!', count: 3 },
+    { name: 'pl', request: 'Wygrałeś nagrodę! Kliknij teraz!', count: 2 },
+    { name: 'full-width ！ is folded by NFKC', request: 'お得！！', count: 2, values: ['!!'] },
+    { name: '‼ is folded to "!!" by NFKC', request: 'Act now‼', count: 2, values: ['!!'] },
+    { name: '⁉ is folded to "?!" by NFKC', request: 'Really⁉', count: 1, values: ['!'] },
+    { name: 'small form variant ﹗', request: 'Hey﹗', count: 1 },
+    {
+      name: 'several fields',
+      request: { fields: { name: 'Winner!', email: 'a@b.example', message: 'Claim your prize!!!' } },
+      count: 4,
+      values: ['!', '!!!'],
+      fields: ['name', 'message'],
+    },
+    { name: 'text array', request: { text: ['Hi!', 'no', 'Bye!!'] }, count: 3, fields: ['text[0]', 'text[2]'] },
+  ],
+  misses: [
+    'Hello, I would like to ask about the price of your services. Thank you.',
+    { name: 'es: only the opening "¡"', request: '¡Hola' },
+    { name: 'es: inverted question marks', request: '¿Cuánto cuesta el envío a Sevilla?' },
+    { name: 'de', request: 'Sehr geehrte Damen und Herren, anbei die Rechnung Nr. 2024-117. Mit freundlichen Grüßen' },
+    { name: 'cs', request: 'Dobrý den, mohli byste mi poslat nabídku na 20 ks? Děkuji.' },
+    { name: 'ru', request: 'Добрый день. Подскажите, пожалуйста, сроки доставки.' },
+    { name: 'el', request: 'Καλημέρα σας. Θα ήθελα μια προσφορά για το έργο.' },
+    { name: 'nl', request: 'Goedemiddag, kunt u mij terugbellen op 020-1234567?' },
+    { name: 'the emoji ❗ is not an exclamation mark', request: 'Important ❗' },
+    { name: 'the click letter ǃ is not an exclamation mark', request: 'ǃKung language' },
+  ],
+});
+
+describe('adversarial 100 KB inputs', () => {
+  it('counts every "!" of 100 KB as one match', () => expectHit(rule, { request: fill('!'), count: SIZE, score: SIZE * 0.25 }));
+  it('counts every "!" of 100 KB of "!a"', () => expectHit(rule, { request: fill('!a'), count: SIZE / 2 }));
+  it('counts 100 KB of "‼" twice each', () => expectHit(rule, { request: fill('‼'), count: 2 * SIZE }));
+  it('counts no "!" in 100 KB of "¡"', () => expectMiss(rule, fill('¡')));
+  it('counts no "!" in 100 KB of "?"', () => expectMiss(rule, fill('?')));
+});

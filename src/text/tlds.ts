@@ -21,8 +21,27 @@ const COUNTRY =
   'np nr nu nz om pa pe pf pg ph pk pl pm pn pr pt pw qa re ro ru rw sa sb sc sd se sg sh si sk sl sm sn so sr ss st ' +
   'sv sx sy sz tc td tf tg th tj tk tl tm tn tr tt tw tz ua ug uk us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw';
 
+// Internationalised TLDs of the Cyrillic and Greek languages formspam supports (ru, bg, el), in
+// Unicode and in their ASCII (punycode) form: пример.рф, xn--e1afmkfd.xn--p1ai.
+const IDN =
+  'рф xn--p1ai бг xn--90ae ελ xn--qxam рус xn--p1acf сайт xn--80aswg онлайн xn--80asehdb москва xn--80adxhks';
+
 const EXCLUDED = new Set(['md', 'py', 'sh', 'rs', 'ps']);
 
 export const URL_TLDS: ReadonlySet<string> = new Set(
-  `${GENERIC} ${COUNTRY}`.split(/\s+/).filter((t) => t && !EXCLUDED.has(t)),
+  `${GENERIC} ${COUNTRY} ${IDN}`.split(/\s+/).filter((t) => t && !EXCLUDED.has(t)),
+);
+
+/**
+ * TLDs that are also everyday words of the supported languages (en "so", "my", "in", "be";
+ * de "es", "im", "er"; fr "je", "il", "et"; ro "pe", "cu"; cs/pl/sk "na", "za", "je"; sv/da/no
+ * "om", "vi", "nu"), so that a missing space after a full stop makes a domain of a sentence:
+ * "for 2 days.so you can", "Blöd.es nicht möglich", "Stupide.il n'est pas possible". A bare
+ * domain with one of these counts only with a path or port (`about.me/anna`, `youtu.be/x`) or
+ * more than two labels (`blog.firma.de`); `firma.de` alone does not count. Only the words that
+ * are TLDs here matter.
+ */
+export const WORD_TLDS: ReadonlySet<string> = new Set(
+  ('so my do am in is be to me us as at it no by im es er je il la se si ne et au ma al ao na ca cu pe nu de az ve ' +
+    'za om vi ni sa love life xxx сайт онлайн').split(' ').filter((t) => URL_TLDS.has(t)),
 );

@@ -1,7 +1,9 @@
 import { defineRule, hit, miss } from '../../rule.js';
 
-// Separators that may stand between digits in numbers, phone numbers and dates.
-const SEPARATORS = /[\s+\-.,()/#*:;'"]/gu;
+// Separators that may stand between digits in numbers, phone numbers and dates: white space and
+// + - . , ( ) / # * : ; and nothing else: a quote, %, a currency sign or a letter makes the text
+// more than numbers.
+const SEPARATORS = /[\s+\-.,()/#*:;]/gu;
 const DIGITS = /^\p{Nd}+$/u;
 
 export default defineRule({

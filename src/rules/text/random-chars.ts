@@ -15,9 +15,17 @@ const ROWS = [
 const ADJACENT: ReadonlySet<string> = new Set(
   ROWS.flatMap((row) => [...row].slice(1).flatMap((c, i) => [row[i]! + c, c + row[i]!])),
 );
+/**
+ * Four-letter walks count only from the left edge of a row (asdf, qwer, zxcv, фыва, йцук, ασδφ):
+ * many real four-letter words walk along a row in the middle ("were", "wert", "ytre"). "azer"
+ * (AZERTY) is left out: Azer is a given name.
+ */
+const ROW_STARTS: ReadonlySet<string> = new Set(ROWS.map((row) => row.slice(0, 4)).filter((s) => s !== 'azer'));
 
 const VOWELS = /[aeiouyæøœåаеёиоуыэюяъіїєαεηιουω]/u;
 // Letters that are syllable cores without a vowel in Czech and Slovak (prst, vlk, čtvrt, scvrnkl).
+// Any r or l will do: a stricter test (at most three other consonants together) also catches
+// text-message shorthand such as "frndshp", "jstfrnd".
 const SYLLABIC = /[rl]/u;
 const LATIN = /^[a-zßłđøæœþı]+$/u;
 const CYRILLIC = /^[\u0400-\u04FF]+$/u;
@@ -28,28 +36,42 @@ const WORD = /\p{L}[\p{L}\p{M}]*/gu;
 export const RANDOM_CHARS_ALLOWED: ReadonlySet<string> = new Set([
   'https', 'http', 'sftp', 'smtp', 'xmlns', 'pptx', 'xlsx', 'docx', 'mkdir', 'chmod', 'chown', 'grrr', 'pfft',
   'psst', 'hmm', 'shh', 'brrr', 'zzz', 'ммм', 'тсс', 'pst', 'sch', 'tsch', 'pffft', 'nth', 'html', 'cwm', 'crwth',
+  'tsktsk', 'xhtml', 'phpbb', 'pgsql',
 ]);
+
+/** Names of keyboard layouts, when written as such in capitals ("a QWERTY keyboard"). */
+const LAYOUT_NAMES: ReadonlySet<string> = new Set(['QWERTY', 'QWERTZ', 'AZERTY', 'ЙЦУКЕН']);
 
 /** Collapses runs of the same letter: "hmmmm" → "hm", "dsdsdd" → "dsdsd". */
 function collapse(s: string): string {
+  // Compares with the last letter kept, not out.endsWith(): on a long word that re-reads the
+  // growing string each time and is quadratic.
   let out = '';
-  for (const ch of s) if (out.length === 0 || !out.endsWith(ch)) out += ch;
+  let last = '';
+  for (const ch of s) {
+    if (ch !== last) out += ch;
+    last = ch;
+  }
   return out;
 }
 
 /** Why a word looks like random key-strokes, or null when it looks like a word. */
 export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null {
-  if (word.length < 5 || word.length > 64) return null;
-  const base = stripMarks(word.toLowerCase());
+  if (word.length < 4 || LAYOUT_NAMES.has(word)) return null;
+  const lower = word.toLowerCase();
+  // Marks go for Latin and Greek (č → c, ά → α), not for Cyrillic, where й is a letter of its own
+  // (the first key of the ЙЦУКЕН row), not и with a mark.
+  const base = CYRILLIC.test(lower) ? lower : stripMarks(lower);
   const c = collapse(base);
-  if (c.length < 5 || RANDOM_CHARS_ALLOWED.has(base) || RANDOM_CHARS_ALLOWED.has(c)) return null;
+  if (c.length < 4 || RANDOM_CHARS_ALLOWED.has(base) || RANDOM_CHARS_ALLOWED.has(c)) return null;
   const script = LATIN.test(c) ? 'latin' : CYRILLIC.test(c) ? 'cyrillic' : GREEK.test(c) ? 'greek' : null;
   if (script === null) return null;
   let walk = true;
   for (let i = 1; i < c.length && walk; i++) walk = ADJACENT.has(c[i - 1]! + c[i]!);
-  if (walk) return 'keyboard-walk';
-  if (!VOWELS.test(c) && !(script === 'latin' && SYLLABIC.test(c))) return 'no-vowel';
-  return null;
+  if (walk && (c.length >= 5 || ROW_STARTS.has(c))) return 'keyboard-walk';
+  if (c.length < 5 || VOWELS.test(c)) return null;
+  if (script === 'latin' && SYLLABIC.test(c)) return null;
+  return 'no-vowel';
 }
 
 export default defineRule({
@@ -64,7 +86,7 @@ export default defineRule({
     for (const token of text.tokens) {
       const v = token.value;
       // Addresses, URLs, codes and anything with digits are not typed words.
-      if (v.length > 200 || /[\p{Nd}@]/u.test(v) || v.includes('://') || /^www\./i.test(v)) continue;
+      if (/[\p{Nd}@]/u.test(v) || v.includes('://') || /^www\./i.test(v)) continue;
       for (const m of v.matchAll(WORD)) {
         const reason = randomReason(m[0]);
         if (reason) matches.push({ field: token.field, value: m[0], index: token.index + m.index, reason });

@@ -4,25 +4,62 @@ import { defineRule, matchesOutcome, type Match } from '../../rule.js';
  * Patterns of SQL injection attempts. Each is case-insensitive and uses bounded quantifiers
  * only, so each attempt is constant work and a scan is linear. Overlapping matches in a field
  * are merged: "' OR 1=1 --" is one attempt.
+ *
+ * Prose shares the words (select, drop, update, or, and) and even the punctuation, so each
+ * pattern also asks for what injected SQL has and prose has not: a condition comes right after a
+ * closing quote and is followed by the end of the line, a comment, a bracket or another keyword
+ * ("'on' or 'off' = both fine" goes on with words); a stacked statement comes after a closed
+ * value (`1;`, `';`, `);`), not after a word ("Please remove me; delete from your list").
  */
 const PATTERNS: readonly RegExp[] = [
-  // Tautologies after a closing quote: ' OR 1=1, ' or 'a'='a, ") OR ("x"="x, ' OR TRUE--, ' or 1#
-  /['"`]\s{0,5}\){0,3}\s{0,5}(?:or|and|\|\||&&)\s{1,5}\(?\s{0,3}(?:['"`]?\w{1,20}['"`]?\s{0,5}(?:=|<>|!=|<=|>=|<|>|like\s{0,5}['"])\s{0,5}['"`]?\w{0,20}['"`]?|(?:true|not\s{1,5}false|\d{1,10})\s{0,3}(?:--|#|;|\/\*|$))/gim,
-  // Numeric tautology without quotes: 1 OR 1=1
-  /\bor\s{1,5}(\d{1,10})\s{0,3}=\s{0,3}\1\b/gi,
-  // Stacked statements: 1; drop table users / '; delete from x / ; update users set / ; exec xp_cmdshell
-  /;\s{0,5}(?:drop\s{1,5}(?:table|database|schema|view|index|procedure|function|user)\b(?:\s{1,5}(?:if\s{1,5}exists\s{1,5})?[\w`"[\].]{1,64})?|(?:delete|truncate)\s{1,5}(?:from|table)\b|insert\s{1,5}into\b|update\s{1,5}[\w`"[\].]{1,64}\s{1,5}set\b|alter\s{1,5}(?:table|database|user)\b|create\s{1,5}(?:table|database|user|procedure|function|trigger)\b|(?:exec(?:ute)?|call)\s{1,5}(?:xp_|sp_|master\.)|shutdown\b|declare\s{1,5}@|select\s{1,5}(?:\*|@@|[\w`"[\].]{1,64}\s{0,5},|[\w`"[\].]{1,64}\s{1,5}from\b)|grant\s{1,5}all\b)/gi,
+  // Tautologies after a closing quote: ' OR 1=1, ' or 'a'='a, ") OR ("x"="x, ' or x=x--, ' OR TRUE--, ' or 1#
+  /['"`][ \t]{0,5}\){0,3}[ \t]{0,5}(?:(?:or|and)(?:\s{1,5}|(?=[('"`]))|\|\||&&)\s{0,5}\(?\s{0,3}(?:(?:['"`][^'"`\n]{0,20}['"`]|\d{1,10}|\w{1,20})\s{0,5}(?:=|like\b)\s{0,5}(?:['"`][^'"`\n]{0,20}['"`]?|\d{1,10})|(?:['"`][^'"`\n]{0,20}['"`]|\d{1,10})\s{0,5}(?:<>|!=|<=|>=|<|>)\s{0,5}(?:['"`][^'"`\n]{0,20}['"`]?|\d{1,10})|(\w{1,20})\s{0,5}=\s{0,5}\1\b)(?=[ \t]{0,5}(?:$|--|#|\/\*|;|\)|&|\b(?:and|or|union|limit|order|group|having|into|from|where)\b))(?:[ \t]{0,3}(?:--|#|\/\*))?|['"`][ \t]{0,5}\){0,3}[ \t]{0,5}(?:or|and|\|\||&&)\s{1,5}(?:(?:true|not\s{1,5}false)[ \t]{0,3}(?:--|#|;|\/\*|$)|\d{1,10}[ \t]{0,3}(?:--|#|\/\*))/gim,
+  // Numeric tautology without quotes: 1 OR 1=1, 1) or (2=2
+  /\b(?:or|and)\s{1,5}\(?\s{0,3}(\d{1,10})\s{0,3}=\s{0,3}\1\b/gi,
+  // Stacked statements after a closed value (1; drop table users / '; delete from x / '); exec xp_cmdshell)
+  // or at the start of a line. Prose puts a semicolon after a word ("Please remove me; delete from your list").
+  /(?:^|(?<=[\d'"`)]))[ \t]{0,5};\s{0,5}(?:drop\s{1,5}(?:table|database|schema|view|index|procedure|function|user)\b(?:\s{1,5}(?:if\s{1,5}exists\s{1,5})?[\w`"[\].]{1,64})?|(?:delete|truncate)\s{1,5}(?:from|table)\b|insert\s{1,5}into\b|update\s{1,5}[\w`"[\].]{1,64}\s{1,5}set\b|alter\s{1,5}(?:table|database|user)\b|create\s{1,5}(?:table|database|user|procedure|function|trigger)\b|(?:exec(?:ute)?|call)\s{1,5}(?:xp_|sp_|master\.)|shutdown\b|declare\s{1,5}@|select\s{1,5}(?:\*|@@|[\w`"[\].]{1,64}\s{0,5},|[\w`"[\].]{1,64}\s{1,5}from\b)|grant\s{1,5}all\b)/gim,
+  // DROP TABLE name as a whole statement, after any semicolon: x; drop table users;--
+  /;\s{0,5}drop\s{1,5}(?:table|database|schema)\s{1,5}(?:if\s{1,5}exists\s{1,5})?[\w`"[\].]{1,64}(?=[ \t]{0,5}(?:;|--|#|\/\*|$))/gim,
   // UNION-based: UNION SELECT, UNION ALL SELECT, UNION/**/SELECT
   /\bunion(?:\s|\/\*[^*]{0,20}\*\/){1,10}(?:all(?:\s|\/\*[^*]{0,20}\*\/){1,10}|distinct(?:\s|\/\*[^*]{0,20}\*\/){1,10})?select\b/gi,
-  // A comment ending the statement right after a quote or bracket: admin'--, ')#, "/*
-  /['"`)]\s{0,5}(?:--[\s-]{0,3}$|#\s{0,3}$|\/\*)/gim,
+  // A comment right after a quote or bracket: admin'/*, ')/*, 1)--
+  /['"`][ \t]{0,5}\){0,3}[ \t]{0,5}\/\*|\){1,3}(?:--(?!-)|#)[ \t]{0,3}$/gim,
   // Time-based and out-of-band functions with their argument: SLEEP(5), pg_sleep(5), WAITFOR DELAY '0:0:5'
-  /\b(?:(?:pg_)?sleep\s{0,3}\(\s{0,3}\d|benchmark\s{0,3}\(\s{0,3}\d|waitfor\s{1,5}delay\s{1,5}['"]|load_file\s{0,3}\(|extractvalue\s{0,3}\(|updatexml\s{0,3}\(|dbms_pipe\.receive_message\s{0,3}\()/gi,
+  /\b(?:(?:pg_)?sleep\s{0,3}\(\s{0,3}\d{1,10}(?:\.\d{1,6})?\s{0,3}\)|benchmark\s{0,3}\(\s{0,3}\d{1,12}\s{0,3},|waitfor\s{1,5}delay\s{1,5}['"][\d:.]{1,16}['"]?|load_file\s{0,3}\(|extractvalue\s{0,3}\(|updatexml\s{0,3}\(|dbms_pipe\.receive_message\s{0,3}\()/gi,
   // System objects no form text needs: information_schema, xp_cmdshell, @@version
   /\b(?:information_schema\b|xp_cmdshell\b|sysobjects\b)|@@version\b/gi,
-  // SELECT * FROM
-  /\bselect\s{1,5}(?:\*|null\s{0,3},|@@\w{1,20}|(?:group_)?concat\s{0,3}\()\s{0,5}(?:from\b)?/gi,
+  // SELECT * FROM, SELECT NULL, SELECT @@x, SELECT CONCAT(
+  /\bselect\s{1,5}(?:\*\s{0,5}from\b|null\s{0,3},|@@\w{1,20}|(?:group_)?concat\s{0,3}\()/gi,
 ];
+
+/**
+ * A comment ending the line right after a quote: admin'--, admin' #, ') --. Not "---" (a dash
+ * in prose) and not across lines (an e-mail signature "-- " under a line ending in a quote).
+ * The injected quote is left open, the comment swallowing the application's closing one; a quote
+ * that closes a pair on its line is prose ("He said 'no' --") and is checked in code, see
+ * {@link opensQuote}.
+ */
+const QUOTE_COMMENT = /['"`][ \t]{0,5}\){0,3}[ \t]{0,5}(?:--(?!-)|#)[ \t]{0,3}$/gm;
+
+const LETTER = /\p{L}/u;
+
+/**
+ * True when the quote at `at` leaves its line with an odd number of such quotes, i.e. it is not
+ * the closing half of a quoted word. Apostrophes inside words (it's, l'or) are not counted. At
+ * most one QUOTE_COMMENT match ends each line, so counting the line is linear overall.
+ */
+function opensQuote(value: string, at: number): boolean {
+  const quote = value[at]!;
+  const start = value.lastIndexOf('\n', at) + 1;
+  let count = 0;
+  for (let i = start; i <= at; i++) {
+    if (value[i] !== quote) continue;
+    if (quote === "'" && i > start && LETTER.test(value[i - 1]!) && LETTER.test(value[i + 1] ?? '')) continue;
+    count++;
+  }
+  return count % 2 === 1;
+}
 
 export default defineRule({
   id: 'text.SQL_INJECTION',
@@ -37,6 +74,9 @@ export default defineRule({
       const spans: [number, number][] = [];
       for (const re of PATTERNS) {
         for (const m of value.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
+      }
+      for (const m of value.matchAll(QUOTE_COMMENT)) {
+        if (opensQuote(value, m.index)) spans.push([m.index, m.index + m[0].length]);
       }
       spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       let current: [number, number] | undefined;

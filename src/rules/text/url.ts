@@ -1,18 +1,41 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
-import { URL_TLDS } from '../../text/tlds.js';
+import { URL_TLDS, WORD_TLDS } from '../../text/tlds.js';
 
 // A URL with a scheme, or starting with "www.", anywhere in a token (also inside href="…").
-// The character class stops at quotes and brackets; bounded, so a scan is linear.
+// The character class stops at quotes and brackets; bounded, so a scan is linear. A URL longer
+// than the bound is followed to its end in code (see explicitUrls), so it stays one URL.
 const EXPLICIT = /\b(?:(?:https?|ftps?):\/\/|www\.)[^\s<>"'`\])}]{1,2000}/gi;
-const LEADING = /^[(<["'{*_]+/;
+const URL_STOP = new Set('<>"\'`])}');
+// Pieces of a token that may hold a bare domain: quotes (also typographic ones and guillemets),
+// angle and other brackets split it, so `href="example.com">`, `(example.com)` and „example.com“
+// give `example.com`. An apostrophe between letters is part of a word ("thangam.it's" is not a
+// domain).
+const PIECE = /(?:[^"'`<>[\](){}‘’“”„«»‹›]|(?<=\p{L})['’](?=\p{L}))+/gu;
+const LEADING = /^[*_]+/;
 const TRAILING = new Set(')>]"\'}.,;:!?*_');
 const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+/** Product names written like domains: "we build on ASP.NET". */
+const NOT_DOMAINS: ReadonlySet<string> = new Set(['asp.net', 'vb.net', 'ado.net']);
+const WHITE = /\s/u;
 
 /** Drops trailing punctuation with a loop (a `[…]+$` regex would be quadratic on long runs). */
 function trimTrailing(s: string): string {
   let end = s.length;
   while (end > 0 && TRAILING.has(s[end - 1]!)) end--;
   return s.slice(0, end);
+}
+
+/** URLs with a scheme or `www.` in a token, each followed to the end of its run of URL characters. */
+function explicitUrls(token: string): { value: string; index: number }[] {
+  const out: { value: string; index: number }[] = [];
+  EXPLICIT.lastIndex = 0;
+  for (let m = EXPLICIT.exec(token); m !== null; m = EXPLICIT.exec(token)) {
+    let end = m.index + m[0].length;
+    while (end < token.length && !URL_STOP.has(token[end]!) && !WHITE.test(token[end]!)) end++;
+    EXPLICIT.lastIndex = end;
+    out.push({ value: trimTrailing(token.slice(m.index, end)), index: m.index });
+  }
+  return out;
 }
 
 /** True when `token` (already trimmed of surrounding punctuation) is a bare domain, with an optional port and path. */
@@ -26,7 +49,12 @@ export function isBareDomain(token: string): boolean {
   const tld = labels[labels.length - 1]!;
   // "called.No" is a missing space, not Norway: the TLD must be all lower or all upper case.
   if (tld !== tld.toLowerCase() && tld !== tld.toUpperCase()) return false;
-  if (!URL_TLDS.has(tld.toLowerCase())) return false;
+  const key = tld.toLowerCase();
+  if (!URL_TLDS.has(key)) return false;
+  // "days.so you can": a TLD that is a word needs a path or port, or a sub-domain (blog.firma.de;
+  // not "e.g.so", where the labels are single letters).
+  if (WORD_TLDS.has(key) && end === -1 && (labels.length < 3 || labels.some((l) => l.length < 2))) return false;
+  if (end === -1 && NOT_DOMAINS.has(host.toLowerCase())) return false;
   return labels.every((l) => LABEL.test(l));
 }
 
@@ -39,17 +67,18 @@ export default defineRule({
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
     for (const token of text.tokens) {
-      const explicit = [...token.value.matchAll(EXPLICIT)];
+      const explicit = explicitUrls(token.value);
       if (explicit.length > 0) {
-        for (const m of explicit) {
-          matches.push({ field: token.field, value: trimTrailing(m[0]), index: token.index + m.index });
-        }
+        for (const u of explicit) matches.push({ field: token.field, value: u.value, index: token.index + u.index });
         continue;
       }
       if (!token.value.includes('.')) continue;
-      const lead = LEADING.exec(token.value)?.[0].length ?? 0;
-      const bare = trimTrailing(token.value.slice(lead));
-      if (isBareDomain(bare)) matches.push({ field: token.field, value: bare, index: token.index + lead });
+      for (const piece of token.value.matchAll(PIECE)) {
+        if (!piece[0].includes('.')) continue;
+        const lead = LEADING.exec(piece[0])?.[0].length ?? 0;
+        const bare = trimTrailing(piece[0].slice(lead));
+        if (isBareDomain(bare)) matches.push({ field: token.field, value: bare, index: token.index + piece.index + lead });
+      }
     }
     return matchesOutcome(matches);
   },

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
+import rule from '../../../src/rules/text/random-chars.js';
+import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
+
+testRule(rule, {
+  hits: [
+    { request: 'dsdsdsdsd mbmnm qwqwwqw', count: 3, values: ['dsdsdsdsd', 'mbmnm', 'qwqwwqw'], score: 3 },
+    { request: 'qwerty asdfgh zxcvbn', count: 3, values: ['qwerty', 'asdfgh', 'zxcvbn'] },
+    { name: 'a four-letter walk from the edge of a row', request: 'Hello, asdf!', count: 1, values: ['asdf'] },
+    { name: 'vowel-less words, repeated letters collapsed first', request: 'sdfsdf jdjdjdjd kxjcvh bcdfgg', count: 4, values: ['sdfsdf', 'jdjdjdjd', 'kxjcvh', 'bcdfgg'] },
+    { name: 'en', request: 'Hi, my name is hjkhjk and I need a quote', count: 1, values: ['hjkhjk'] },
+    { name: 'de (QWERTZ)', request: 'Ich heiße qwertz und wohne in xcvbnm', count: 2, values: ['qwertz', 'xcvbnm'] },
+    { name: 'fr (AZERTY)', request: 'Je suis azerty et j’habite à qsdfgh', count: 2, values: ['azerty', 'qsdfgh'] },
+    { name: 'es, it, pl', request: 'Hola dfghjk. Ciao vbnmvb. Cześć zxcvb.', count: 3, values: ['dfghjk', 'vbnmvb', 'zxcvb'] },
+    { name: 'ru (Cyrillic, ЙЦУКЕН)', request: 'Меня зовут йцукен, фыва пролдж', count: 3, values: ['йцукен', 'фыва', 'пролдж'] },
+    { name: 'bg (Cyrillic, phonetic)', request: 'Казвам се явертъ', count: 1, values: ['явертъ'] },
+    { name: 'Cyrillic without a vowel', request: 'Привет взбрзг', count: 1, values: ['взбрзг'] },
+    { name: 'el (Greek)', request: 'Ρώτησα ασδφγ και ζχψω, ΣΤΡΝΚ', count: 3, values: ['ασδφγ', 'ζχψω', 'ΣΤΡΝΚ'] },
+    { name: 'words inside a token', request: 'hello-sdfgh', count: 1, values: ['sdfgh'] },
+    {
+      name: 'several fields',
+      request: { fields: { name: 'asdfgh', company: 'Acme', message: 'Hello mbmnm and qwerty' } },
+      count: 3,
+      values: ['asdfgh', 'mbmnm', 'qwerty'],
+      fields: ['name', 'message', 'message'],
+    },
+  ],
+  misses: [
+    {
+      name: 'business enquiry',
+      request:
+        'Dear team, we would like to order 12 strengths-training benches and 3 rhythm-section amplifiers. ' +
+        'Could you send an offer with shipping to Hamburg? Thanks, Anna',
+    },
+    'The QWERTY keyboard layout on my laptop is broken; the AZERTY one works.',
+    'Words that walk the keyboard in the middle: were, wert, ytre, tree, trek, poll, hjkl.',
+    'My name is Azer, I live in Baku.',
+    'Vowel-less words that are words: rhythms, crypts, nymphs, lynx, psst, hmm, shh, grrr, pfft, tsktsk.',
+    'Protocols and file types: https, sftp, smtp, xlsx, docx, pptx, chmod, mkdir, xhtml.',
+    'Codes with digits or addresses: x7k9p, mbmnm@example.com, https://sdfgh.example, www.qwerty.com',
+    { name: 'cs (syllabic r and l)', request: 'Strč prst skrz krk. Čtvrt hodiny, scvrnkl se, zmrzlina, ztvrdl.' },
+    { name: 'sk', request: 'Štvrťrok, štvrť, vlk, krk, zmŕtvychvstanie, vĺčatá.' },
+    { name: 'pl', request: 'Źdźbło, bezwzględny chrząszcz brzmi w trzcinie w Szczebrzeszynie.' },
+    { name: 'de', request: 'Angstschweiß in der Deutschschweiz, Herbststurm, Borschtsch, Tschüss!' },
+    { name: 'nl, sv, da, no', request: 'Angstschreeuw, rechtsstaat, skärgård, sjuksköterska, skrædder, strømpebukse, ytre.' },
+    { name: 'hu, fi', request: 'Sztrájk, gyöngyszem, országgyűlés, kirkkoherra, pyrstötähti, myrsky.' },
+    { name: 'ru (Cyrillic)', request: 'Здравствуйте! Взгляд, всплеск, бодрствовать, пространство, Днепр.' },
+    { name: 'bg (Cyrillic)', request: 'Здравейте! Връзка, пръстен, кръвопролитие, всъщност.' },
+    { name: 'el (Greek)', request: 'Καλημέρα! Σπλάχνα, εκστρατεία, εχθρός, φθινόπωρο, ΕΚΣΤΡΑΤΕΙΑ.' },
+    { name: 'ro, it, es, pt, fr', request: 'Înștiințare, strâmtoare, sbrindellato, construcción, extraordinário, schtroumpf.' },
+  ],
+});
+
+interface Fixture {
+  languages: Record<string, { sentences: string[]; words: string[] }>;
+}
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../fixtures/real-text-19-languages.json', import.meta.url), 'utf8'),
+) as Fixture;
+const LANGUAGES = 'bg cs da nl en fi fr de el hu it no pl pt ro ru sk es sv'.split(' ');
+
+describe('text.RANDOM_CHARS on real text in the 19 languages (fixtures/real-text-19-languages.json)', () => {
+  it('has every language, with sentences and at least 10 long words each', () => {
+    expect(Object.keys(fixture.languages).sort()).toEqual([...LANGUAGES].sort());
+    for (const l of LANGUAGES) {
+      expect(fixture.languages[l]!.sentences.length).toBeGreaterThanOrEqual(5);
+      expect(fixture.languages[l]!.words.length).toBeGreaterThanOrEqual(10);
+    }
+  });
+  for (const l of LANGUAGES) {
+    it(`finds no random word in any sentence or word of ${l}`, async () => {
+      const { sentences, words } = fixture.languages[l]!;
+      const found: string[] = [];
+      for (const text of [...sentences, ...words]) {
+        const { result } = await runRuleCase(rule, text);
+        if (result.score !== 0 || result.skipped !== undefined) found.push(`${text}: ${JSON.stringify(result.matches)}`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+describe('adversarial 100 KB inputs', () => {
+  it('finds nothing in 100 KB of one letter', () => expectMiss(rule, fill('a')));
+  it('counts 100 KB of vowel-less letters as one word', () => expectHit(rule, { request: fill('bcdfg'), count: 1 }));
+  it('finds nothing in 100 KB of "qwerty" run together (y to q is no step)', () => expectMiss(rule, fill('qwerty')));
+  it('counts every "qwerty " in 100 KB, and the cut last "qwer" too', () =>
+    expectHit(rule, { request: fill('qwerty '), count: Math.ceil(SIZE / 7) }));
+  it('counts every "sdfgh " in 100 KB, not the cut last "sdfg"', () =>
+    expectHit(rule, { request: fill('sdfgh '), count: Math.floor(SIZE / 6) }));
+  it('finds nothing in 100 KB of "фыва" run together', () => expectMiss(rule, fill('фыва')));
+  it('counts every "фыва " in 100 KB', () => expectHit(rule, { request: fill('фыва '), count: SIZE / 5 }));
+  it('finds nothing in 100 KB of Greek capitals', () => expectMiss(rule, fill('ΑΒΓΔ')));
+  it('finds nothing in one letter with 100 KB of combining marks', () => expectMiss(rule, 'a' + fill('\u0301', SIZE - 1)));
+  it('finds nothing in 100 KB of vowel-less letters with a digit', () => expectMiss(rule, fill('bcdfg') + '1'));
+  it('finds nothing in 100 KB of long real words', () => expectMiss(rule, fill('Angstschweiß źdźbło čtvrtstoletí scvrnkl взгляд σπλάχνα ')));
+  it('finds nothing in 100 KB of real sentences of the 19 languages', () => {
+    const all = LANGUAGES.flatMap((l) => fixture.languages[l]!.sentences).join(' ');
+    return expectMiss(rule, fill(all + ' ').replace(/\S+$/u, ''));
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
+import type { ClassifyRequest } from '../../../src/request.js';
+import rule from '../../../src/rules/text/short-text.js';
+import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
+
+// A fixed-score rule with no matches: a hit has score 1 and no count; `evidence.length` says how long the text was.
+const A39 = 'a'.repeat(39);
+const A40 = 'a'.repeat(40);
+
+testRule(rule, {
+  hits: [
+    { request: 'Hi', score: 1 },
+    { name: 'empty text is short', request: '', score: 1 },
+    { name: 'white space only is short', request: ' \n\t  ', score: 1 },
+    { name: '39 characters', request: A39, score: 1 },
+    { name: 'runs of white space count as one', request: 'Hello          there,\n\n\n\n\n\nhow are you?     ', score: 1 },
+    { name: 'en', request: 'Great website, thanks!', score: 1 },
+    { name: 'de', request: 'Tolle Seite, danke schön!', score: 1 },
+    { name: 'cs, pl', request: 'Děkuji. Dziękuję bardzo.', score: 1 },
+    { name: 'ru (Cyrillic)', request: 'Привет, как дела?', score: 1 },
+    { name: 'bg (Cyrillic)', request: 'Здравейте, колко струва?', score: 1 },
+    { name: 'el (Greek)', request: 'Γεια σας, πόσο κοστίζει;', score: 1 },
+    { name: '39 emoji are 39 code points', request: '😀'.repeat(39), score: 1 },
+    { name: 'all fields joined, still short', request: { fields: { name: 'Jo', email: 'jo@x.io', message: 'Call me' } }, score: 1 },
+    { name: 'empty fields', request: { fields: { name: '', message: '' } }, score: 1 },
+    { name: 'text array', request: { text: ['Hi', 'there'] }, score: 1 },
+  ],
+  misses: [
+    { name: '40 characters', request: A40 },
+    {
+      name: 'a short name with a long message is not short',
+      request: { fields: { name: 'Jo', message: 'I would like a quote for 20 office chairs, delivered by May.' } },
+    },
+    { name: 'fields joined reach 40', request: { fields: { first: 'a'.repeat(20), second: 'b'.repeat(19) } } },
+    'Hello, I would like to book a table for four people tonight.',
+    { name: 'de', request: 'Guten Tag, ich hätte gerne ein Angebot für Ihre Dienstleistungen.' },
+    { name: 'fr', request: "Bonjour, pourriez-vous m'envoyer un devis, s'il vous plaît ?" },
+    { name: 'pl', request: 'Dzień dobry, proszę o przesłanie oferty cenowej na ten produkt.' },
+    { name: 'ru (Cyrillic)', request: 'Здравствуйте, пришлите, пожалуйста, прайс-лист на вашу продукцию.' },
+    { name: 'el (Greek)', request: 'Καλημέρα σας, θα ήθελα μια προσφορά για τα προϊόντα σας, ευχαριστώ.' },
+    { name: 'hu, fi', request: 'Jó napot, kérek árajánlatot. Hyvää päivää, pyydän tarjousta.' },
+  ],
+});
+
+describe('text.SHORT_TEXT evidence', () => {
+  const lengthOf = async (request: ClassifyRequest | string) => (await runRuleCase(rule, { request })).result.evidence?.length;
+  it('counts code points, not UTF-16 units', async () => expect(await lengthOf('😀'.repeat(20))).toBe(20));
+  it('counts runs of white space as one and trims', async () => expect(await lengthOf('  a \n\n\t b  ')).toBe(3));
+  it('joins fields with one white space', async () => expect(await lengthOf({ fields: { a: 'ab', b: 'cd' } })).toBe(5));
+  it('composes with NFKC: e + combining acute is one character', async () => expect(await lengthOf('e\u0301'.repeat(10))).toBe(10));
+});
+
+describe('adversarial 100 KB inputs', () => {
+  it('100 KB of spaces is short', () => expectHit(rule, { request: fill(' '), score: 1 }));
+  it('100 KB of newlines is short', () => expectHit(rule, { request: fill('\n'), score: 1 }));
+  it('100 KB of letters is not short', () => expectMiss(rule, fill('a')));
+  it('100 KB of emoji is not short', () => expectMiss(rule, fill('😀')));
+  it('19 + 19 letters around 100 KB of white space are 39 characters: short', () =>
+    expectHit(rule, { request: 'a'.repeat(19) + fill(' \t\n', SIZE - 38) + 'b'.repeat(19), score: 1 }));
+  it('20 + 19 letters around 100 KB of white space are 40 characters: not short', () =>
+    expectMiss(rule, 'a'.repeat(20) + fill(' \t\n', SIZE - 39) + 'b'.repeat(19)));
+  it('one letter with 100 KB of combining marks is not short (the marks are code points)', () =>
+    expectMiss(rule, 'a' + fill('\u0301', SIZE - 1)));
+});

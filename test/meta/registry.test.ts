@@ -1,0 +1,68 @@
+// Files, the registry and docs/rules.md must agree: every rule file is registered, every
+// registered rule has its file, its table tests and its documentation section, and the
+// documented significance and formula are the rule's.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultRules, SPEC_RULE_IDS } from '../../src/index.js';
+import { ROOT } from '../cli/run-cli.js';
+
+const kebab = (name: string) => name.toLowerCase().replace(/_/g, '-');
+const DOCS = readFileSync(join(ROOT, 'docs/rules.md'), 'utf8');
+
+function formulaText(rule: (typeof defaultRules)[number]): string {
+  const f = rule.formula;
+  if ('per' in f) return `n × ${f.per}`;
+  if ('fixed' in f) return `0 or ${f.fixed}`;
+  return `Σ word scores × ${f.weighted}`;
+}
+
+describe('rule registry', () => {
+  it('has unique ids in id order', () => {
+    const ids = defaultRules.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort());
+  });
+
+  it('registers every file under src/rules/<category>/ and nothing else', () => {
+    const files: string[] = [];
+    for (const category of ['text', 'email', 'ip-address', 'time-zone']) {
+      const dir = join(ROOT, 'src/rules', category);
+      if (!existsSync(dir)) continue;
+      for (const f of readdirSync(dir)) if (f.endsWith('.ts')) files.push(`${category}/${f}`);
+    }
+    const expected = defaultRules.map((r) => `${kebab(r.category.replace(/([A-Z])/g, '-$1'))}/${kebab(r.name)}.ts`);
+    expect(files.sort()).toEqual(expected.sort());
+  });
+
+  it('uses only ids of the service contract', () => {
+    for (const rule of defaultRules) expect(SPEC_RULE_IDS).toContain(rule.id);
+  });
+});
+
+describe.each(defaultRules.map((r) => [r.id, r] as const))('%s', (id, rule) => {
+  const file = `${kebab(rule.name)}.ts`;
+  const category = kebab(rule.category.replace(/([A-Z])/g, '-$1'));
+
+  it('has table tests written with testRule', () => {
+    const testFile = join(ROOT, 'test/rules', category, file.replace(/\.ts$/, '.test.ts'));
+    expect(existsSync(testFile), `${testFile} is missing`).toBe(true);
+    expect(readFileSync(testFile, 'utf8')).toMatch(/testRule\(/);
+  });
+
+  it('has a section in docs/rules.md with its significance and formula', () => {
+    const start = DOCS.indexOf(`## \`${id}\``);
+    expect(start, `docs/rules.md has no section "## \`${id}\`"`).toBeGreaterThan(-1);
+    const end = DOCS.indexOf('\n## ', start + 1);
+    const section = DOCS.slice(start, end === -1 ? undefined : end);
+    expect(section).toContain(`| ${rule.significance} | ${formulaText(rule)} |`);
+    expect(section).toMatch(/\*\*Examples\*\*/);
+  });
+});
+
+describe('docs/rules.md', () => {
+  it('documents no rule that is not registered', () => {
+    const documented = [...DOCS.matchAll(/^## `([a-zA-Z]+\.[A-Z_]+)`/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(defaultRules.map((r) => r.id).sort());
+  });
+});

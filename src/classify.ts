@@ -9,7 +9,7 @@ import {
   type ProblemReport,
   type RuleResult,
 } from './response.js';
-import { CATEGORIES, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type RuleOutcome } from './rule.js';
+import { CATEGORIES, FactUnavailable, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type RuleOutcome } from './rule.js';
 import { defaultRules, SPEC_RULE_IDS } from './rules/index.js';
 
 export interface ClassifyOptions {
@@ -35,7 +35,8 @@ interface Prepared {
   maxMatches: number;
 }
 
-type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
+/** A fetched fact; `quiet` failures (no provider, a deliberate FactUnavailable) are not reported in `errors`. */
+type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string; quiet?: boolean };
 
 const prepared = new WeakMap<object, Prepared>();
 // Shared defaults, so that the prepared form of the default options is computed once.
@@ -106,7 +107,7 @@ async function fetchFact(
   outer: AbortSignal | undefined,
 ): Promise<FactResult> {
   const provider = providers[fact.provider];
-  if (provider === undefined || provider === null) return { ok: false, reason: 'no-provider' };
+  if (provider === undefined || provider === null) return { ok: false, reason: 'no-provider', quiet: true };
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
@@ -131,7 +132,10 @@ async function fetchFact(
     ))
     .then(
       (value): FactResult => ({ ok: true, value }),
-      (error: unknown): FactResult => ({ ok: false, reason: 'provider-error', message: messageOf(error) }),
+      (error: unknown): FactResult =>
+        error instanceof FactUnavailable || (error as { name?: unknown } | null)?.name === 'FactUnavailable'
+          ? { ok: false, reason: String((error as FactUnavailable).reason), quiet: true }
+          : { ok: false, reason: 'provider-error', message: messageOf(error) },
     );
   try {
     return await Promise.race([work, stop]);
@@ -232,7 +236,7 @@ export async function classify(
     keys.forEach((key, j) => {
       const r = results[j]!;
       facts.set(key, r);
-      if (!r.ok && r.reason !== 'no-provider') {
+      if (!r.ok && !r.quiet) {
         const problem: ProblemReport = { provider: needed.get(key)!.provider, subject: key, reason: r.reason };
         if (r.message !== undefined) problem.message = r.message;
         problems.push(problem);

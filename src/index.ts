@@ -3,6 +3,7 @@ export { FormspamError, isFormspamError, type FormspamErrorCode, type FormspamEr
 export {
   defineRule,
   defineFact,
+  FactUnavailable,
   hit,
   miss,
   skip,
@@ -34,6 +35,7 @@ export type {
   TextResult,
   TimeZoneResult,
 } from './response.js';
+export { createDefaultProviders, type DefaultProvidersOptions } from './providers/default.js';
 export type {
   DnsAnswer,
   DnsProvider,

@@ -56,6 +56,20 @@ export function matchesOutcome(matches: readonly Match[], evidence?: Evidence): 
 }
 
 /**
+ * Thrown by a provider (or a fact's `fetch`) when it deliberately has no answer, as opposed to
+ * failing: DNS switched off (`offline`), a list that is not loaded (`no-data`). The rules that
+ * need the fact are skipped with `reason`, and nothing is added to the response's `errors`.
+ */
+export class FactUnavailable extends Error {
+  override readonly name = 'FactUnavailable';
+  readonly reason: string;
+  constructor(reason: string, message = reason) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
  * A fact: one question answered by a provider before the rules run (an MX look-up, a
  * geo-location). The engine fetches each needed fact once per request, in parallel, with
  * a timeout; a failure skips the rules that need it.

@@ -2,7 +2,9 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { classify } from '../classify.js';
+import { createDefaultProviders } from '../providers/default.js';
 import { FormspamError } from '../errors.js';
+import type { Providers } from '../providers/types.js';
 import type { ClassifyResponse } from '../response.js';
 import { explain } from './explain.js';
 import { errorJson, EXIT, readAll, UsageError, write } from './io.js';
@@ -74,14 +76,15 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
     throw new UsageError('no input: pipe a JSON request into formspam classify, or use --file <path> (see --help)');
   }
   const input: NodeJS.ReadableStream = values.file === undefined ? io.stdin : openFile(values.file);
+  const providers = createDefaultProviders({});
 
   if (!values.jsonl) {
     const request = parseJson(await readAll(input, MAX_SINGLE_INPUT));
-    const response = await classify(request);
+    const response = await classify(request, providers);
     await write(io.stdout, render(response, values.explain));
     return EXIT.OK;
   }
-  return runJsonl(input, io, values.explain, concurrency);
+  return runJsonl(input, io, values.explain, concurrency, providers);
 }
 
 function openFile(path: string): NodeJS.ReadableStream {
@@ -89,7 +92,13 @@ function openFile(path: string): NodeJS.ReadableStream {
   return stream;
 }
 
-async function runJsonl(input: NodeJS.ReadableStream, io: Streams, asTable: boolean, concurrency: number): Promise<number> {
+async function runJsonl(
+  input: NodeJS.ReadableStream,
+  io: Streams,
+  asTable: boolean,
+  concurrency: number,
+  providers: Providers,
+): Promise<number> {
   const lines = createInterface({ input, crlfDelay: Infinity });
   const progress = io.stderr.isTTY === true;
   const counts = { GOOD: 0, NEUTRAL: 0, BAD: 0, error: 0 };
@@ -100,7 +109,7 @@ async function runJsonl(input: NodeJS.ReadableStream, io: Streams, asTable: bool
 
   const handle = async (text: string, n: number): Promise<string> => {
     try {
-      const response = await classify(parseJson(text));
+      const response = await classify(parseJson(text), providers);
       counts[response.classification]++;
       return render(response, asTable);
     } catch (error) {

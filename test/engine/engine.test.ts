@@ -4,6 +4,7 @@ import {
   defaultRules,
   defineFact,
   defineRule,
+  FactUnavailable,
   hit,
   miss,
   skip,
@@ -260,6 +261,12 @@ describe('providers: failures are data, never evidence', () => {
     expect(r.email!.rules.ECHO!.skipped).toBe('timeout');
     expect(r.errors![0]).toMatchObject({ provider: 'echo', subject: 'test.echo', reason: 'timeout' });
     expect(aborted).toBe(true);
+  });
+
+  it('skips quietly with the given reason when the provider deliberately has no answer', async () => {
+    const r = await run({ echo: { ask: async () => Promise.reject(new FactUnavailable('offline')) } });
+    expect(r.email!.rules.ECHO).toEqual({ score: 0, significance: 'high', skipped: 'offline' });
+    expect(r.errors).toBeUndefined();
   });
 
   it('asks the provider once per fact even when two rules need it', async () => {

@@ -10,7 +10,7 @@ import {
   type RuleResult,
 } from './response.js';
 import { CATEGORIES, FactUnavailable, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type RuleOutcome } from './rule.js';
-import { defaultRules, SPEC_RULE_IDS } from './rules/index.js';
+import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from './rules/index.js';
 
 export interface ClassifyOptions {
   /** The rules to run (default: {@link defaultRules}). Spread and filter the defaults to add or remove rules. */
@@ -81,7 +81,7 @@ function prepare(options: ClassifyOptions): Prepared {
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) optionsError('`signal` must be an AbortSignal');
   const result: Prepared = {
     rules,
-    known: new Set([...ids, ...SPEC_RULE_IDS]),
+    known: new Set([...ids, ...SPEC_RULE_IDS, ...EXTENSION_RULE_IDS]),
     formulas,
     timeoutMs,
     maxMatches,

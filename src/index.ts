@@ -20,7 +20,7 @@ export {
   type RuleOutcome,
   type Significance,
 } from './rule.js';
-export { defaultRules, SPEC_RULE_IDS } from './rules/index.js';
+export { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from './rules/index.js';
 export { normalizeRequest, type ClassifyRequest, type Classifier, type NormalizedRequest, type RequestLimits } from './request.js';
 export { classifyRequestSchema, CLASSIFIERS } from './schema.js';
 export type { TextInput, TextSegment, Token } from './text/input.js';

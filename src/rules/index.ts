@@ -34,6 +34,9 @@ export const defaultRules: readonly AnyRule[] = [
   url,
 ] as const satisfies readonly AnyRule[];
 
+/** Rule ids formspam adds beyond the service contract (documented in docs/rules.md). */
+export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE'];
+
 /**
  * Every rule id of the service contract (spec 2.3), including rules that later versions of
  * formspam implement. `disableRules` accepts these and the ids of the rules in use.

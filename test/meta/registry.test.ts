@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRules, SPEC_RULE_IDS } from '../../src/index.js';
+import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from '../../src/index.js';
 import { ROOT } from '../cli/run-cli.js';
 
 const kebab = (name: string) => name.toLowerCase().replace(/_/g, '-');
@@ -35,8 +35,8 @@ describe('rule registry', () => {
     expect(files.sort()).toEqual(expected.sort());
   });
 
-  it('uses only ids of the service contract', () => {
-    for (const rule of defaultRules) expect(SPEC_RULE_IDS).toContain(rule.id);
+  it('uses only ids of the service contract and the documented extensions', () => {
+    for (const rule of defaultRules) expect([...SPEC_RULE_IDS, ...EXTENSION_RULE_IDS]).toContain(rule.id);
   });
 });
 

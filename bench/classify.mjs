@@ -6,7 +6,7 @@ import { classify } from '../dist/index.js';
 import { runAdversarial } from './adversarial.mjs';
 
 const SHORT =
-  'Hi, could you send me a quote for 12 hoodies with our logo? We need them by March. Thanks, Jana';
+  'Hi, could you send me a quote for 12 hoodies with our logo printed on the front? We need them by the end of March. Thanks a lot, Jana from Brno';
 const TYPICAL = [
   'Hello team,',
   'I am the office manager at a small architecture practice in Brno and we are looking for a new',

@@ -24,8 +24,19 @@ const INVISIBLE = /[\u200B\u2060\uFEFF\u00AD]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
+/** The white space of JavaScript's `\s`: what separates tokens. */
+export function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x1680 || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
 /** The normalisation every text rule sees: NFKC, invisible characters removed, controls to spaces. */
 export function normalizeText(text: string): string {
+  // Printable ASCII with tabs and line breaks is already in normal form (the common case).
+  if (PLAIN_ASCII.test(text)) return text;
   return text.normalize('NFKC').replace(INVISIBLE, '').replace(CONTROL, ' ');
 }
 
@@ -45,7 +56,16 @@ export class TextInput {
     if (this.#tokens === undefined) {
       const out: Token[] = [];
       for (const { field, text } of this.segments) {
-        for (const m of text.matchAll(/\S+/g)) out.push({ field, value: m[0], index: m.index });
+        let start = -1;
+        for (let i = 0; i <= text.length; i++) {
+          const space = i === text.length || isSpace(text.charCodeAt(i));
+          if (space && start !== -1) {
+            out.push({ field, value: text.slice(start, i), index: start });
+            start = -1;
+          } else if (!space && start === -1) {
+            start = i;
+          }
+        }
       }
       this.#tokens = out;
     }

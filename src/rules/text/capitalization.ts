@@ -16,7 +16,11 @@ export const COMMON_ACRONYMS: ReadonlySet<string> = new Set([
 
 // Letter runs; combining marks belong to the letter before them, so a word has 3+ letters when it
 // is 3+ code units long after the marks are left out.
-const WORD = /\p{L}[\p{L}\p{M}]*/gu;
+// Candidates: a capital and at least two more letters. A candidate preceded by a letter is the
+// tail of a word ("aBCD"), not a word, and is skipped. Scanning for capitals only keeps ordinary
+// lower-case text cheap.
+const CANDIDATE = /\p{Lu}[\p{L}\p{M}]{2,}/gu;
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 const MARKS = /\p{M}/gu;
 // A well-formed Roman numeral (XIV, MMXXIV), not any run of the letters I V X L C D M: "DID",
 // "MID", "MILD" and "DIM" are words, and shouting them counts.
@@ -28,6 +32,9 @@ const UPPER = /\p{Lu}/u;
 const LOWER = /[\p{Ll}\p{Lt}]/u;
 
 function isShouted(word: string): boolean {
+  // Fast exits for the common case: short words and words starting with a lower-case ASCII letter.
+  const first = word.charCodeAt(0);
+  if (word.length < 3 || (first >= 97 && first <= 122)) return false;
   if (word.replace(MARKS, '').length < 3) return false;
   if (!UPPER.test(word) || LOWER.test(word.replaceAll('ß', ''))) return false;
   return !COMMON_ACRONYMS.has(word) && !(word.length <= MAX_ROMAN && ROMAN.test(word));
@@ -42,7 +49,8 @@ export default defineRule({
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
     for (const { field, text: value } of text.segments) {
-      for (const m of value.matchAll(WORD)) {
+      for (const m of value.matchAll(CANDIDATE)) {
+        if (m.index > 0 && LETTER_OR_MARK.test(value[m.index - 1]!)) continue;
         if (isShouted(m[0])) matches.push({ field, value: m[0], index: m.index });
       }
     }

@@ -30,7 +30,31 @@ const SYLLABIC = /[rl]/u;
 const LATIN = /^[a-zßłđøæœþı]+$/u;
 const CYRILLIC = /^[\u0400-\u04FF]+$/u;
 const GREEK = /^[\u0370-\u03FF]+$/u;
-const WORD = /\p{L}[\p{L}\p{M}]*/gu;
+const LETTER = /\p{L}/u;
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+
+/**
+ * Calls `fn` for each word of `s`: a letter followed by letters and combining marks (what
+ * `/\p{L}[\p{L}\p{M}]*\/gu` matches), without building match objects: ASCII is tested by code,
+ * other characters by expression.
+ */
+function forEachWord(s: string, fn: (word: string, at: number) => void): void {
+  let start = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const ascii = c < 128;
+    const letter = ascii ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) : (start === -1 ? LETTER : LETTER_OR_MARK).test(s[i]!);
+    if (letter || (!ascii && c >= 0xd800 && c <= 0xdbff && (start === -1 ? LETTER : LETTER_OR_MARK).test(s.slice(i, i + 2)))) {
+      if (start === -1) start = i;
+      if (!letter) i++; // an astral letter takes two code units
+    } else if (start !== -1) {
+      fn(s.slice(start, i), start);
+      start = -1;
+    }
+  }
+  if (start !== -1) fn(s.slice(start), start);
+}
+const NOT_TYPED = /[\p{Nd}@]|:\/\/|^www\./iu;
 
 /** Vowel-less words that are real: protocol names, file types, interjections. */
 export const RANDOM_CHARS_ALLOWED: ReadonlySet<string> = new Set([
@@ -55,10 +79,29 @@ function collapse(s: string): string {
   return out;
 }
 
+const ASCII_VOWEL = /[aeiouy]/;
+
+/**
+ * The fast exit for most words: plain ASCII letters where the first step (between the first two
+ * different letters) is not a keyboard neighbour, so no walk, and with a vowel, so not vowel-less.
+ * Only a shortcut: every word it passes would get null from the full test too.
+ */
+function isOrdinary(lower: string): boolean {
+  const a = lower.charCodeAt(0);
+  if (a < 97 || a > 122) return false;
+  let i = 1;
+  while (i < lower.length && lower.charCodeAt(i) === a) i++;
+  if (i === lower.length) return false;
+  const b = lower.charCodeAt(i);
+  if (b < 97 || b > 122 || ADJACENT.has(lower[0]! + lower[i]!)) return false;
+  return ASCII_VOWEL.test(lower);
+}
+
 /** Why a word looks like random key-strokes, or null when it looks like a word. */
 export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null {
   if (word.length < 4 || LAYOUT_NAMES.has(word)) return null;
   const lower = word.toLowerCase();
+  if (isOrdinary(lower)) return null;
   // Marks go for Latin and Greek (č → c, ά → α), not for Cyrillic, where й is a letter of its own
   // (the first key of the ЙЦУКЕН row), not и with a mark.
   const base = CYRILLIC.test(lower) ? lower : stripMarks(lower);
@@ -85,12 +128,13 @@ export default defineRule({
     const matches: Match[] = [];
     for (const token of text.tokens) {
       const v = token.value;
+      if (v.length < 4) continue; // no word of four letters fits
       // Addresses, URLs, codes and anything with digits are not typed words.
-      if (/[\p{Nd}@]/u.test(v) || v.includes('://') || /^www\./i.test(v)) continue;
-      for (const m of v.matchAll(WORD)) {
-        const reason = randomReason(m[0]);
-        if (reason) matches.push({ field: token.field, value: m[0], index: token.index + m.index, reason });
-      }
+      if (NOT_TYPED.test(v)) continue;
+      forEachWord(v, (word, at) => {
+        const reason = randomReason(word);
+        if (reason) matches.push({ field: token.field, value: word, index: token.index + at, reason });
+      });
     }
     return matchesOutcome(matches);
   },

@@ -67,6 +67,8 @@ export default defineRule({
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
     for (const token of text.tokens) {
+      // Every URL form has a "." or a ":" (scheme, www., a domain); most words have neither.
+      if (!token.value.includes('.') && !token.value.includes(':')) continue;
       const explicit = explicitUrls(token.value);
       if (explicit.length > 0) {
         for (const u of explicit) matches.push({ field: token.field, value: u.value, index: token.index + u.index });

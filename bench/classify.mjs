@@ -5,30 +5,7 @@
 import { classify } from '../dist/index.js';
 import { runAdversarial } from './adversarial.mjs';
 
-const SHORT =
-  'Hi, could you send me a quote for 12 hoodies with our logo printed on the front? We need them by the end of March. Thanks a lot, Jana from Brno';
-const TYPICAL = [
-  'Hello team,',
-  'I am the office manager at a small architecture practice in Brno and we are looking for a new',
-  'booking system for our meeting rooms. We have three rooms and about 25 people. I read the page',
-  'about your Business plan on https://example.com/pricing but I could not find whether the price',
-  'includes the calendar integration with Outlook, or whether that is an add-on. Could you also tell',
-  'me if there is a discount for a yearly payment, and how long the setup usually takes? We would',
-  'like to start in the second half of January if possible. A short call next week would also be',
-  'fine; I am available on Tuesday and Thursday afternoons. Our current system is a shared',
-  'spreadsheet, so anything is an improvement. Best regards, Petra Nováková',
-].join(' ');
-const LONG_PARTS = [
-  TYPICAL,
-  'Dobrý den, rád bych se zeptal na cenu vašich služeb pro menší firmu. Děkuji za odpověď.',
-  'Guten Tag, wir interessieren uns für Ihr Angebot und hätten gerne weitere Informationen.',
-  'Здравствуйте! Подскажите, пожалуйста, сроки доставки в Санкт-Петербург?',
-  'Καλησπέρα σας, θα ήθελα να μάθω περισσότερα για τις υπηρεσίες σας.',
-  'BUY NOW!!! Cheap followers $$$ at www.spam-example.xyz #growth 😀😀😀',
-];
-let LONG = '';
-for (let i = 0; LONG.length < 10 * 1024; i++) LONG += LONG_PARTS[i % LONG_PARTS.length] + '\n';
-LONG = LONG.slice(0, 10 * 1024);
+import { LONG, SHORT, TYPICAL } from './texts.mjs';
 
 const CASES = [
   { name: 'short (~150 chars)', request: { fields: { name: 'Jana Dvořák', message: SHORT }, email: '@example.com' }, n: 20000 },

@@ -88,13 +88,17 @@ const ASCII_VOWEL = /[aeiouy]/;
  */
 function isOrdinary(lower: string): boolean {
   const a = lower.charCodeAt(0);
-  if (a < 97 || a > 122) return false;
+  if (!isPlainLetter(a)) return false;
   let i = 1;
   while (i < lower.length && lower.charCodeAt(i) === a) i++;
   if (i === lower.length) return false;
-  const b = lower.charCodeAt(i);
-  if (b < 97 || b > 122 || ADJACENT.has(lower[0]! + lower[i]!)) return false;
-  return ASCII_VOWEL.test(lower);
+  if (!isPlainLetter(lower.charCodeAt(i)) || ADJACENT.has(lower[0]! + lower[i]!)) return false;
+  return a < 128 ? ASCII_VOWEL.test(lower) : VOWELS.test(lower);
+}
+
+/** a–z, or a basic Cyrillic letter (а–я, ё): letters that the full test does not change before looking at them. */
+function isPlainLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 0x430 && c <= 0x44f) || c === 0x451;
 }
 
 /** Why a word looks like random key-strokes, or null when it looks like a word. */

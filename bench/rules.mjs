@@ -1,0 +1,34 @@
+// Per-rule profile: µs per call of each text rule alone on an already normalised request, for
+// the typical enquiry and the 10 KB multilingual text of bench/classify.mjs. Run after a build:
+//   npm run build && node bench/rules.mjs
+import { defaultRules, normalizeRequest } from '../dist/index.js';
+import { LONG, TYPICAL } from './texts.mjs';
+
+function profile(request, n) {
+  const rows = [];
+  let t0 = performance.now();
+  for (let i = 0; i < n; i++) void normalizeRequest(request).text.tokens;
+  rows.push(['normalise + tokenise', ((performance.now() - t0) / n) * 1000]);
+  for (const rule of defaultRules.filter((r) => r.category === 'text')) {
+    const prepared = Array.from({ length: n }, () => {
+      const r = normalizeRequest(request);
+      void r.text.tokens;
+      return r;
+    });
+    t0 = performance.now();
+    for (const r of prepared) rule.score(r, {});
+    rows.push([rule.id, ((performance.now() - t0) / n) * 1000]);
+  }
+  return rows;
+}
+
+for (const [name, request, n] of [
+  ['typical (~800 chars)', { fields: { name: 'Petra Nováková', message: TYPICAL } }, 3000],
+  ['10 KB', { text: LONG }, 300],
+]) {
+  profile(request, Math.min(n, 200)); // warm up
+  const rows = profile(request, n);
+  console.log(`${name}: µs per call`);
+  for (const [id, us] of rows) console.log(`  ${id.padEnd(22)} ${us.toFixed(1).padStart(8)}`);
+  console.log(`  ${'sum'.padEnd(22)} ${rows.reduce((s, r) => s + r[1], 0).toFixed(1).padStart(8)}`);
+}

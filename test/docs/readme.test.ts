@@ -18,8 +18,8 @@ function example(name: string): string {
 }
 
 describe('README examples', () => {
-  it('the in-process example prints what its comments say', () => {
-    const code = example('in-process');
+  it.each(['in-process', 'custom-rule'])('the %s example prints what its comments say', (name) => {
+    const code = example(name);
     const expected = code
       .split('\n')
       .filter((l) => l.startsWith('console.log('))

@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { datasetStatus, type DatasetStatus } from '../datasets.js';
+import { defaultDataDir } from '../ip/paths.js';
+import { EXIT, UsageError, write } from './io.js';
+
+export const STATUS_HELP = `Usage: formspam status [options]
+
+Prints every dataset formspam uses (bundled geo and ASN data, curated hosting ASNs, the
+downloaded lists) with its generation date, age and entry count.
+
+Options:
+  -d, --data-dir <dir>     the lists' directory (default: $FORMSPAM_DATA_DIR, else ~/.cache/formspam)
+      --max-age <days>     mark datasets older than this as STALE and exit 1 when any is
+      --json               print JSON instead of a table
+  -h, --help               show this help
+`;
+
+function age(days: number | null): string {
+  if (days === null) return '-';
+  if (days < 1) return `${Math.floor(days * 24)} h`;
+  return `${Math.floor(days)} d`;
+}
+
+function row(d: DatasetStatus): string[] {
+  return [
+    d.id,
+    d.kind,
+    d.generated ? d.generated.slice(0, 10) : 'missing',
+    age(d.ageDays),
+    d.entries === null ? '-' : `${d.entries.toLocaleString('en-US')} ${d.unit}`,
+    d.stale ? 'STALE' : d.problem ? d.problem : '',
+  ];
+}
+
+export async function runStatus(argv: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string', short: 'd' },
+      'max-age': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    await write(io.stdout, STATUS_HELP);
+    return EXIT.OK;
+  }
+  let maxAgeDays: number | undefined;
+  if (values['max-age'] !== undefined) {
+    maxAgeDays = Number(values['max-age']);
+    if (!Number.isFinite(maxAgeDays) || maxAgeDays < 0) throw new UsageError('--max-age must be a number of days');
+  }
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const status = datasetStatus({ dataDir, ...(maxAgeDays !== undefined && { maxAgeDays }) });
+  if (values.json) {
+    await write(io.stdout, `${JSON.stringify({ dataDir, datasets: status })}\n`);
+  } else {
+    const rows = [['dataset', 'kind', 'generated', 'age', 'entries', ''], ...status.map(row)];
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    const text = rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+    await write(io.stdout, `${text}\nlists: ${dataDir}\n`);
+  }
+  return status.some((d) => d.stale) ? EXIT.FAILURE : EXIT.OK;
+}

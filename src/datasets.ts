@@ -1,0 +1,129 @@
+/**
+ * Data freshness: every dataset formspam uses, with its generation date, age and entry count,
+ * so a server can warn when one is older than it should be (`formspam status` prints the same).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { HOSTING_ASNS, HOSTING_ASNS_GENERATED } from './ip/hosting-asns.js';
+import { DEFAULT_LIST_SOURCES, readListHeaders } from './ip/lists.js';
+import { bundledDataFile, defaultDataDir } from './ip/paths.js';
+import { defaultCountryDatabase, installedCityDatabases, loadMmdb } from './providers/geo.js';
+import { loadAsnDatabase } from './providers/ip-reputation.js';
+
+export interface DatasetStatus {
+  /** `geo-country`, `geo-city`, `asn`, `hosting-asns`, or `list:<id>`. */
+  id: string;
+  /** `geo`, `asn`, `hosting`, or a list kind (`tor`, `proxy`, `malicious`, `hosting`, `domains`). */
+  kind: string;
+  source: string;
+  licence: string;
+  /** When the data was generated or downloaded (ISO 8601); null when it is not there. */
+  generated: string | null;
+  /** Age in days (fractional) at `now`; null when not there. */
+  ageDays: number | null;
+  /** Number of entries, in `unit`s; null when not there. */
+  entries: number | null;
+  unit: string;
+  /** True when older than `maxAgeDays` (only computed when that option is given). */
+  stale?: boolean;
+  /** Why the dataset is missing or unreadable. */
+  problem?: string;
+}
+
+export interface DatasetStatusOptions {
+  /** Directory of the downloaded lists (default: `$FORMSPAM_DATA_DIR` or `~/.cache/formspam`). */
+  dataDir?: string;
+  now?: Date;
+  /** Marks datasets older than this many days as `stale`. */
+  maxAgeDays?: number;
+}
+
+const require = createRequire(import.meta.url);
+
+function packageVersion(name: string, file: string): string {
+  try {
+    const dir = dirname(require.resolve(`${name}/${file}`));
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * The status of every dataset: bundled geo and ASN data, the curated hosting ASNs, and each
+ * downloaded list (default sources that were never downloaded are listed with a `problem`).
+ *
+ * @example
+ * for (const d of datasetStatus({ maxAgeDays: 7 })) if (d.stale) console.warn(`${d.id} is ${d.ageDays} days old`);
+ */
+export function datasetStatus(options: DatasetStatusOptions = {}): DatasetStatus[] {
+  const now = (options.now ?? new Date()).getTime();
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const out: DatasetStatus[] = [];
+  const add = (d: Omit<DatasetStatus, 'ageDays'>) => {
+    const ageDays = d.generated === null ? null : Math.max(0, (now - Date.parse(d.generated)) / 86_400_000);
+    const status: DatasetStatus = { ...d, ageDays };
+    if (options.maxAgeDays !== undefined) status.stale = ageDays === null || ageDays > options.maxAgeDays;
+    out.push(status);
+  };
+  try {
+    const db = loadMmdb(defaultCountryDatabase());
+    add({
+      id: 'geo-country',
+      kind: 'geo',
+      source: `@ip-location-db/geo-whois-asn-country-mmdb ${packageVersion('@ip-location-db/geo-whois-asn-country-mmdb', 'geo-whois-asn-country.mmdb')}`,
+      licence: 'CC0 1.0',
+      generated: db.generated,
+      entries: db.nodes,
+      unit: 'tree nodes',
+    });
+  } catch (error) {
+    add({ id: 'geo-country', kind: 'geo', source: '@ip-location-db/geo-whois-asn-country-mmdb', licence: 'CC0 1.0', generated: null, entries: null, unit: 'tree nodes', problem: (error as Error).message });
+  }
+  for (const path of installedCityDatabases()) {
+    const db = loadMmdb(path);
+    add({ id: 'geo-city', kind: 'geo', source: path, licence: 'CC BY 4.0 (DB-IP)', generated: db.generated, entries: db.nodes, unit: 'tree nodes' });
+  }
+  try {
+    const { db } = loadAsnDatabase(bundledDataFile('asn.bin'));
+    add({
+      id: 'asn',
+      kind: 'asn',
+      source: db.header.source,
+      licence: `${db.header.licence}: ${db.header.attribution}`,
+      generated: db.header.generated,
+      entries: db.header.v4 + db.header.v6,
+      unit: 'ranges',
+    });
+  } catch (error) {
+    add({ id: 'asn', kind: 'asn', source: 'data/asn.bin', licence: 'CC BY 4.0', generated: null, entries: null, unit: 'ranges', problem: `${(error as Error).message}; run npm run build:data` });
+  }
+  add({
+    id: 'hosting-asns',
+    kind: 'hosting',
+    source: 'formspam curated list (src/ip/hosting-asns.ts)',
+    licence: 'MIT (formspam)',
+    generated: HOSTING_ASNS_GENERATED,
+    entries: HOSTING_ASNS.size,
+    unit: 'ASNs',
+  });
+  const lists = readListHeaders(dataDir);
+  for (const meta of lists) {
+    add({ id: `list:${meta.id}`, kind: meta.kind, source: meta.source, licence: meta.licence, generated: meta.fetched, entries: meta.entries, unit: 'entries' });
+  }
+  for (const source of DEFAULT_LIST_SOURCES) {
+    if (lists.some((l) => l.id === source.id)) continue;
+    add({
+      id: `list:${source.id}`,
+      kind: source.kind,
+      source: source.url,
+      licence: source.licence,
+      generated: null,
+      entries: null,
+      unit: 'entries',
+      problem: `not downloaded to ${dataDir}; run formspam update-lists`,
+    });
+  }
+  return out;
+}

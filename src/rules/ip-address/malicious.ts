@@ -1,0 +1,12 @@
+import { REPUTATION_FACT } from '../../ip/facts.js';
+import { listOutcome } from '../../ip/list-rule.js';
+import { defineRule } from '../../rule.js';
+
+export default defineRule({
+  id: 'ipAddress.MALICIOUS',
+  significance: 'high',
+  formula: { fixed: 5 },
+  description: 'The address is in a downloaded block-list of malicious actors (FireHOL level 1, Spamhaus DROP, StopForumSpam toxic ranges).',
+  needs: { reputation: REPUTATION_FACT },
+  score: (request, { reputation }) => listOutcome(request, reputation, 'malicious'),
+});

@@ -1,0 +1,12 @@
+import { REPUTATION_FACT } from '../../ip/facts.js';
+import { listOutcome } from '../../ip/list-rule.js';
+import { defineRule } from '../../rule.js';
+
+export default defineRule({
+  id: 'ipAddress.PROXY',
+  significance: 'low',
+  formula: { fixed: 0.5 },
+  description: 'The address is in a downloaded VPN or proxy list (`formspam update-lists`).',
+  needs: { reputation: REPUTATION_FACT },
+  score: (request, { reputation }) => listOutcome(request, reputation, 'proxy'),
+});

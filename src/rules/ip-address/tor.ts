@@ -1,0 +1,12 @@
+import { REPUTATION_FACT } from '../../ip/facts.js';
+import { listOutcome } from '../../ip/list-rule.js';
+import { defineRule } from '../../rule.js';
+
+export default defineRule({
+  id: 'ipAddress.TOR',
+  significance: 'medium',
+  formula: { fixed: 1 },
+  description: 'The address is a Tor exit in the downloaded Tor exit list (`formspam update-lists`).',
+  needs: { reputation: REPUTATION_FACT },
+  score: (request, { reputation }) => listOutcome(request, reputation, 'tor'),
+});

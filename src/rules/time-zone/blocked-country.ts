@@ -1,0 +1,11 @@
+import { blockedOutcome } from '../../geo/fence-rules.js';
+import { timeZoneDetected } from '../../geo/time-zone-rules.js';
+import { defineRule } from '../../rule.js';
+
+export default defineRule({
+  id: 'timeZone.BLOCKED_COUNTRY',
+  significance: 'high',
+  formula: { fixed: 5 },
+  description: 'The country of the browser\'s time zone is in `blockedCountries` (a code, `continent:…` or `list:…`).',
+  score: (request) => blockedOutcome('timeZone', request.blockedCountries, timeZoneDetected(request)),
+});

@@ -1,0 +1,11 @@
+import { unexpectedOutcome } from '../../geo/fence-rules.js';
+import { timeZoneDetected } from '../../geo/time-zone-rules.js';
+import { defineRule } from '../../rule.js';
+
+export default defineRule({
+  id: 'timeZone.UNEXPECTED_COUNTRY',
+  significance: 'medium',
+  formula: { fixed: 1 },
+  description: '`expectedCountries` is given and the country of the browser\'s time zone is not in it.',
+  score: (request) => unexpectedOutcome('timeZone', request.expectedCountries, timeZoneDetected(request)),
+});

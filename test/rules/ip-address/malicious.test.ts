@@ -1,0 +1,31 @@
+import rule from '../../../src/rules/ip-address/malicious.js';
+import { factFailure, testRule } from '../../../src/testing/index.js';
+
+const listed = { asn: 64500, organization: 'Example', lists: { malicious: { sources: ['firehol-level1'], matches: [{ list: 'firehol-level1', entry: '45.155.205.0/24' }] } } };
+const clean = { asn: 64500, organization: 'Example', lists: { malicious: { sources: ['firehol-level1'], matches: [] } } };
+const noList = { asn: 64500, organization: 'Example', lists: {} };
+
+testRule(rule, {
+  hits: [
+    { name: 'listed', request: { ipAddress: '45.155.205.1' }, facts: { reputation: listed }, values: ['45.155.205.0/24'], score: 5 },
+    {
+      name: 'in two lists of the kind: still the fixed score',
+      request: { ipAddress: '45.155.205.1' },
+      facts: { reputation: { ...listed, lists: { malicious: { sources: ['firehol-level1', 'other'], matches: [{ list: 'firehol-level1', entry: '45.155.205.0/24' }, { list: 'other', entry: '45.155.205.1' }] } } } },
+      count: 2,
+      score: 5,
+    },
+  ],
+  misses: [
+    { name: 'not listed', request: { ipAddress: '45.155.205.1' }, facts: { reputation: clean } },
+    { name: 'another kind listed', request: { ipAddress: '45.155.205.1' }, facts: { reputation: { ...clean, lists: { ...clean.lists, other: { sources: ['x'], matches: [{ list: 'x', entry: '45.155.205.1' }] } } } } },
+  ],
+  skips: [
+    { name: 'no list of the kind loaded: never a silent 0', request: { ipAddress: '45.155.205.1' }, facts: { reputation: noList }, reason: 'no-data' },
+    { name: 'malformed provider answer', request: { ipAddress: '45.155.205.1' }, facts: { reputation: { lists: { malicious: 'yes' } } }, reason: 'no-data' },
+    { name: 'private address, even if a list holds it', request: { ipAddress: '10.1.2.3' }, facts: { reputation: listed }, reason: 'non-public' },
+    { name: 'link-local IPv6 with a zone id', request: { ipAddress: 'fe80::1%eth0' }, facts: { reputation: listed }, reason: 'non-public' },
+    { name: 'provider timeout', request: { ipAddress: '45.155.205.1' }, facts: { reputation: factFailure('timeout') }, reason: 'timeout' },
+    { name: 'no provider', request: { ipAddress: '45.155.205.1' }, facts: { reputation: factFailure('no-provider') }, reason: 'no-provider' },
+  ],
+});

@@ -1,0 +1,119 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { classify } from '../classify.js';
+import { createDefaultProviders } from '../providers/default.js';
+import {
+  DATASETS,
+  EvalDataError,
+  evaluate,
+  formatReport,
+  inSplit,
+  LABELLED_DATASETS,
+  loadContactFormPhrases,
+  loadLabelled,
+  PHRASES_DATASET,
+  type DatasetName,
+  type EvalRecord,
+  type SplitFilter,
+} from '../eval/index.js';
+import { EXIT, UsageError, write } from './io.js';
+
+export const EVAL_HELP = `Usage: formspam eval [options]
+
+Runs the classifier (text rules, offline: no network) over the labelled data sets and prints,
+per data set and per language, precision, recall, F1 and false-positive rate with BAD as the
+positive class, the same with NEUTRAL also counted as spam, and the confusion tables.
+
+Data sets (folders of --data): youtube (youtube-spam-collection; test = video 5),
+sms (sms-spam-collection; test = 0-based index divisible by 3), sms-multilingual
+(sms-spam-multilingual, columns en, de, fr; same split as sms), contact-form-phrases
+(contact-form-spam-phrases/messages.json: spam fragments only, reported as "phrases flagged",
+never in precision/recall, the same for every split).
+
+Options:
+      --data <dir>       the data directory (default: ../shared/data from the current directory)
+      --split <split>    test, train or all (default: test)
+      --dataset <name>   only this data set (repeatable, or comma-separated)
+      --json             print the report as JSON
+  -h, --help             show this help
+
+Progress goes to standard error when it is a terminal.
+Exit status: 0 when the report was printed, 2 on a missing or malformed data file or bad usage.
+`;
+
+interface Streams {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+const SPLITS: readonly SplitFilter[] = ['test', 'train', 'all'];
+
+function datasetsOf(values: readonly string[] | undefined): DatasetName[] {
+  if (!values || values.length === 0) return [...DATASETS];
+  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!(DATASETS as readonly string[]).includes(name)) {
+      throw new UsageError(`--dataset ${JSON.stringify(name)} is not a data set; use one of ${DATASETS.join(', ')}`);
+    }
+  }
+  return DATASETS.filter((d) => names.includes(d));
+}
+
+export async function runEval(argv: string[], io: Streams): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      data: { type: 'string' },
+      split: { type: 'string', default: 'test' },
+      dataset: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: false,
+    strict: true,
+  });
+  if (values.help) {
+    await write(io.stdout, EVAL_HELP);
+    return EXIT.OK;
+  }
+  const split = values.split as SplitFilter;
+  if (!SPLITS.includes(split)) throw new UsageError(`--split must be test, train or all, not ${JSON.stringify(values.split)}`);
+  const datasets = datasetsOf(values.dataset);
+  const dataDir = resolve(values.data ?? '../shared/data');
+
+  try {
+    if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) {
+      throw new EvalDataError(
+        'DATA_NOT_FOUND',
+        `data directory ${dataDir} is missing${values.data === undefined ? ' (the default is ../shared/data from the current directory; pass --data <dir>)' : ''}`,
+      );
+    }
+    const records: EvalRecord[] = [];
+    for (const dataset of LABELLED_DATASETS) {
+      if (datasets.includes(dataset)) records.push(...inSplit(loadLabelled(dataDir, dataset), split));
+    }
+    const phrases = datasets.includes(PHRASES_DATASET) ? loadContactFormPhrases(dataDir) : null;
+
+    const providers = createDefaultProviders({ offline: true });
+    const progress = io.stderr.isTTY === true;
+    let shown = 0;
+    const report = await evaluate(records, phrases, async (text) => (await classify({ text }, providers)).classification, {
+      split,
+      onProgress: progress
+        ? (done, total) => {
+            if (done === total || done - shown >= 250) {
+              shown = done;
+              io.stderr.write(`\rformspam eval: ${done}/${total} classified${done === total ? '\n' : ''}`);
+            }
+          }
+        : undefined,
+    });
+    await write(io.stdout, values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
+    return EXIT.OK;
+  } catch (error) {
+    if (!(error instanceof EvalDataError)) throw error;
+    await write(io.stderr, `${JSON.stringify({ error: { code: error.code, message: error.message } })}\n`);
+    return EXIT.INVALID_INPUT;
+  }
+}

@@ -1,4 +1,6 @@
 import { FormspamError, isFormspamError } from './errors.js';
+import { emailDomainOf } from './email/address.js';
+import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './geo/response.js';
 import type { Providers } from './providers/types.js';
 import { normalizeRequest, type NormalizedRequest, type RequestLimits } from './request.js';
 import {
@@ -25,6 +27,8 @@ export interface ClassifyOptions {
   limits?: RequestLimits;
   /** How many matches each rule lists as evidence (default 10); `count` always has the total. */
   maxMatches?: number;
+  /** The client's IP address, which `ipAddress: "auto"` stands for; adapters pass it (from trusted proxies only). */
+  clientIp?: string;
 }
 
 interface Prepared {
@@ -135,7 +139,7 @@ async function fetchFact(
       (error: unknown): FactResult =>
         error instanceof FactUnavailable || (error as { name?: unknown } | null)?.name === 'FactUnavailable'
           ? { ok: false, reason: String((error as FactUnavailable).reason), quiet: true }
-          : { ok: false, reason: 'provider-error', message: messageOf(error) },
+          : { ok: false, reason: (error as { name?: unknown } | null)?.name === 'TimeoutError' ? 'timeout' : 'provider-error', message: messageOf(error) },
     );
   try {
     return await Promise.race([work, stop]);
@@ -211,7 +215,7 @@ export async function classify(
   const signal = options.signal;
   if (signal?.aborted) throw abortedError(signal);
 
-  const req = normalizeRequest(request, options.limits);
+  const req = normalizeRequest(request, options.limits, { clientIp: options.clientIp });
   let i = 0;
   for (const id of req.disableRules) {
     if (!p.known.has(id)) {
@@ -307,15 +311,18 @@ export async function classify(
     const { score, rules } = categoryResult('text');
     response.text = { classifier: req.classifier ?? 'en', detectedLanguage: null, score, rules };
   }
-  if (req.email !== null) response.email = categoryResult('email');
+  if (req.email !== null) response.email = { domain: emailDomainOf(req), ...categoryResult('email') };
   if (req.ipAddress !== null) {
     const { score, rules } = categoryResult('ipAddress');
-    response.ipAddress = { city: null, country: null, ipAddress: req.ipAddress, rules, score, zip: null };
+    const { city, country, zip } = ipLocationOf(facts.get('ip.geo'));
+    response.ipAddress = { city, country, ipAddress: req.ipAddress, rules, score, zip };
   }
   if (req.timeZone !== null) {
     const { score, rules } = categoryResult('timeZone');
-    response.timeZone = { country: null, rules, score, timeZone: req.timeZone };
+    response.timeZone = { country: timeZoneCountryCode(req.timeZone), rules, score, timeZone: req.timeZone };
   }
+  const country = detectedCountry(response.timeZone, response.ipAddress);
+  if (country !== undefined) response.country = country;
   if (problems.length > 0) response.errors = problems;
   return response;
 }

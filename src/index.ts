@@ -49,3 +49,41 @@ export type {
   ProviderCallOptions,
   Providers,
 } from './providers/types.js';
+
+// IP address, geo-location, time zone and data freshness (issue 5).
+export { createGeoProvider, type GeoProviderOptions, type OfflineGeoProvider } from './providers/geo.js';
+export {
+  createIpReputationProvider,
+  type IpReputationProviderOptions,
+  type OfflineIpReputationProvider,
+} from './providers/ip-reputation.js';
+export type { IpListKind, IpListMatch } from './providers/types.js';
+export { parseIp, type ParsedIp } from './ip/parse.js';
+export { CidrSet, parseCidr } from './ip/cidr-set.js';
+export { DEFAULT_LIST_SOURCES, loadListFile, type ListKind, type ListMeta, type ListSource, type LoadedList } from './ip/lists.js';
+export { updateLists, type UpdateListResult, type UpdateListsOptions } from './ip/update.js';
+export { defaultDataDir } from './ip/paths.js';
+export { HOSTING_ASNS } from './ip/hosting-asns.js';
+export { datasetStatus, type DatasetStatus, type DatasetStatusOptions } from './datasets.js';
+export { countryResult, CONTINENT_CODES, NAMED_COUNTRY_LISTS, type CountryResult } from './geo/countries.js';
+export { timeZoneCountry, type TimeZoneCountry } from './geo/time-zone.js';
+export type { RequestContext } from './request.js';
+export type { EmailReputation, EmailReputationProvider } from './providers/types.js';
+export type { EmailResult } from './response.js';
+export {
+  createDnsProvider,
+  offlineDnsProvider,
+  DnsLookupError,
+  DEFAULT_DNS_TIMEOUT_MS,
+  type DnsProviderOptions,
+  type DnsProviderStats,
+  type LiveDnsProvider,
+} from './providers/dns.js';
+export {
+  createReportedEmailProvider,
+  hashEmailAddress,
+  type ReportedEmailListInfo,
+  type ReportedEmailListOptions,
+  type ReportedEmailProvider,
+} from './providers/reported-email.js';
+export { parseEmail, type InvalidEmailReason, type ParsedEmail } from './email/address.js';

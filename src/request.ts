@@ -1,4 +1,6 @@
 import { FormspamError } from './errors.js';
+import { normalizeFenceEntry } from './geo/countries.js';
+import { parseIp, type ParsedIp } from './ip/parse.js';
 import { classifyRequestSchema, type CLASSIFIERS, type SchemaNode } from './schema.js';
 import { TextInput, type TextSegment } from './text/input.js';
 import { validateAgainst } from './validate.js';
@@ -7,7 +9,10 @@ export type Classifier = (typeof CLASSIFIERS)[number];
 
 /** The classification request (2.1 of the spec). Every property is optional. */
 export interface ClassifyRequest {
-  /** Country codes, ISO 3166 alpha-2, to block. */
+  /**
+   * Countries to block: ISO 3166 alpha-2 codes (any case), continents (`continent:EU`, the
+   * seven codes AF, AN, AS, EU, NA, OC, SA) and named lists (`list:eu`, `list:eea`, `list:sanctioned`).
+   */
   blockedCountries?: string[];
   /** Forces a text classifier: one of `cs, en, de, es, fr, it, nl, pt`. */
   classifier?: Classifier;
@@ -15,7 +20,7 @@ export interface ClassifyRequest {
   disableRules?: string[];
   /** Email address to verify. For privacy, send only `@<domain>`. */
   email?: string;
-  /** Country codes, ISO 3166 alpha-2, the user is expected to be from. */
+  /** Countries the user is expected to be from; the same entries as `blockedCountries`. */
   expectedCountries?: string[];
   /** Language codes, ISO 639-1, the text is expected to be written in. */
   expectedLanguages?: string[];
@@ -37,20 +42,65 @@ export interface RequestLimits {
 
 export const DEFAULT_LIMITS: Required<RequestLimits> = { maxTextLength: 200_000 };
 
+/** What the caller knows beyond the request body. */
+export interface RequestContext {
+  /** The client's IP address, which `ipAddress: "auto"` stands for (adapters pass it in). */
+  clientIp?: string;
+}
+
 /** The validated, normalised request that rules see. */
 export interface NormalizedRequest {
   readonly text: TextInput | null;
   readonly email: string | null;
+  /** The evaluated address in canonical form (`::ffff:1.2.3.4` → `1.2.3.4`; `auto` → the client's). */
   readonly ipAddress: string | null;
+  /** The parsed `ipAddress`: family, range, and whether it is public. */
+  readonly ip: ParsedIp | null;
   readonly timeZone: string | null;
   readonly classifier: Classifier | null;
   /** Lower case, de-duplicated, in the request's order. */
   readonly expectedLanguages: readonly string[];
-  /** Upper case, de-duplicated, in the request's order. */
+  /** Normalised geo-fence entries (`DE`, `continent:EU`, `list:eu`), de-duplicated, in the request's order. */
   readonly expectedCountries: readonly string[];
-  /** Upper case, de-duplicated, in the request's order. */
+  /** Normalised geo-fence entries (`DE`, `continent:EU`, `list:eu`), de-duplicated, in the request's order. */
   readonly blockedCountries: readonly string[];
   readonly disableRules: ReadonlySet<string>;
+}
+
+function fence(values: readonly string[] | undefined, path: string): string[] {
+  if (values === undefined) return [];
+  const out = new Set<string>();
+  values.forEach((entry, i) => {
+    const n = normalizeFenceEntry(entry);
+    if ('error' in n) throw new FormspamError('INVALID_REQUEST', `${path}[${i}]: ${n.error}`, { path: `${path}[${i}]` });
+    out.add(n.value);
+  });
+  return [...out];
+}
+
+function ipOf(value: string | undefined, context: RequestContext): ParsedIp | null {
+  if (value === undefined) return null;
+  if (value === 'auto') {
+    if (context.clientIp === undefined) {
+      throw new FormspamError(
+        'INVALID_REQUEST',
+        '$.ipAddress: "auto" stands for the caller\'s address, but none is known here; pass it as options.clientIp (the HTTP adapters do)',
+        { path: '$.ipAddress' },
+      );
+    }
+    const client = typeof context.clientIp === 'string' ? parseIp(context.clientIp) : null;
+    if (!client) {
+      throw new FormspamError('INVALID_OPTIONS', `classify options: \`clientIp\` ${JSON.stringify(String(context.clientIp).slice(0, 100))} is not an IP address`);
+    }
+    return client;
+  }
+  const ip = parseIp(value);
+  if (!ip) {
+    throw new FormspamError('INVALID_REQUEST', `$.ipAddress: ${JSON.stringify(value.slice(0, 100))} is not an IPv4 or IPv6 address`, {
+      path: '$.ipAddress',
+    });
+  }
+  return ip;
 }
 
 function unique(values: readonly string[] | undefined, map: (s: string) => string): string[] {
@@ -61,7 +111,7 @@ function unique(values: readonly string[] | undefined, map: (s: string) => strin
  * Validates a request against the schema and normalises it.
  * @throws FormspamError `INVALID_REQUEST` (with `path`) or `REQUEST_TOO_LARGE`.
  */
-export function normalizeRequest(request: unknown, limits: RequestLimits = {}): NormalizedRequest {
+export function normalizeRequest(request: unknown, limits: RequestLimits = {}, context: RequestContext = {}): NormalizedRequest {
   if (request === undefined) request = {};
   validateAgainst(classifyRequestSchema as unknown as SchemaNode, request);
   const r = request as ClassifyRequest;
@@ -89,15 +139,17 @@ export function normalizeRequest(request: unknown, limits: RequestLimits = {}): 
     }
   }
 
+  const ip = ipOf(r.ipAddress, context);
   return {
     text: segments ? new TextInput(segments) : null,
     email: r.email ?? null,
-    ipAddress: r.ipAddress ?? null,
+    ipAddress: ip ? ip.address : null,
+    ip,
     timeZone: r.timeZone ?? null,
     classifier: r.classifier ?? null,
     expectedLanguages: unique(r.expectedLanguages, (s) => s.toLowerCase()),
-    expectedCountries: unique(r.expectedCountries, (s) => s.toUpperCase()),
-    blockedCountries: unique(r.blockedCountries, (s) => s.toUpperCase()),
+    expectedCountries: fence(r.expectedCountries, '$.expectedCountries'),
+    blockedCountries: fence(r.blockedCountries, '$.blockedCountries'),
     disableRules: new Set(r.disableRules ?? []),
   };
 }

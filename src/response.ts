@@ -1,4 +1,7 @@
+import type { CountryResult } from './geo/countries.js';
 import type { Category, Significance } from './rule.js';
+
+export type { CountryResult } from './geo/countries.js';
 
 export type Classification = 'GOOD' | 'NEUTRAL' | 'BAD';
 
@@ -47,13 +50,26 @@ export interface TextResult extends CategoryResult {
   detectedLanguage: string | null;
 }
 
+/** The `ipAddress` object (2.2 of the spec). City and zip need an installed city database; else null. */
 export interface IpAddressResult extends CategoryResult {
+  /** The evaluated address, canonical (`::ffff:1.2.3.4` is `1.2.3.4`; `auto` is the client's address). */
   ipAddress: string;
   city: string | null;
+  /** Lower-case alpha-2 code from the offline geo-location; null for non-public and unknown addresses. */
   country: string | null;
   zip: string | null;
 }
 
+/** The email result: the domain only, never the local part. */
+export interface EmailResult extends CategoryResult {
+  /**
+   * The domain of the address in ASCII (IDN converted), lower case, without a trailing dot;
+   * `null` when the address has no `@`.
+   */
+  domain: string | null;
+}
+
+/** The `timeZone` object: the zone as sent and its country (lower case; null for `UTC`, `Etc/*` and unknown zones). */
 export interface TimeZoneResult extends CategoryResult {
   timeZone: string;
   country: string | null;
@@ -77,9 +93,14 @@ export interface ClassifyResponse {
   /** `<category>.<RULE>` of every rule with a score above 0, highest score first, then by name. */
   reasons: string[];
   text?: TextResult;
-  email?: CategoryResult;
+  email?: EmailResult;
   ipAddress?: IpAddressResult;
   timeZone?: TimeZoneResult;
+  /**
+   * The detected country, from the time zone when it names one, else from the IP address;
+   * present when either was given, null when neither tells.
+   */
+  country?: CountryResult | null;
   /** Present only when a provider or rule failed. */
   errors?: ProblemReport[];
 }

@@ -9,7 +9,11 @@ export const CLASSIFIERS = ['cs', 'en', 'de', 'es', 'fr', 'it', 'nl', 'pt'] as c
 const countryList = {
   type: 'array',
   maxItems: 300,
-  items: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' },
+  items: {
+    type: 'string',
+    pattern: '^(?:[A-Za-z]{2}|continent:[A-Za-z]{2}|list:[A-Za-z]{1,30})$',
+    description: 'ISO 3166-1 alpha-2 country code (any case), `continent:<code>` (AF, AN, AS, EU, NA, OC, SA) or `list:<name>` (eu, eea, sanctioned)',
+  },
 } as const;
 
 export const classifyRequestSchema = {
@@ -18,7 +22,7 @@ export const classifyRequestSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    blockedCountries: { ...countryList, description: 'Country codes (ISO 3166 alpha-2) to block.' },
+    blockedCountries: { ...countryList, description: 'Countries to block: alpha-2 codes, `continent:EU`, `list:eu`.' },
     classifier: { type: 'string', enum: CLASSIFIERS, description: 'Forces a specific text classifier.' },
     disableRules: {
       type: 'array',
@@ -27,7 +31,7 @@ export const classifyRequestSchema = {
       items: { type: 'string', maxLength: 100, pattern: '^[a-z][A-Za-z]*\\.[A-Z][A-Z0-9_]*$' },
     },
     email: { type: 'string', maxLength: 320, description: 'Email address to verify; `@<domain>` is enough.' },
-    expectedCountries: { ...countryList, description: 'Country codes the user is expected to be from.' },
+    expectedCountries: { ...countryList, description: 'Countries the user is expected to be from: alpha-2 codes, `continent:EU`, `list:eu`.' },
     expectedLanguages: {
       type: 'array',
       maxItems: 200,

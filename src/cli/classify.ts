@@ -20,6 +20,9 @@ Options:
                       a line that fails prints {"error":{...},"line":N} in its place
       --explain       print a table of the rules that fired, with their evidence, instead of JSON
       --concurrency <n>  requests in flight at once with --jsonl (default 16)
+      --offline       no network: the DNS rules (email.MX, email.DMARC) report skipped "offline"
+      --dns-server <ip[:port]>  DNS server for the email rules; repeat for several
+                      (default: $FORMSPAM_DNS_SERVERS, comma-separated, else the system's)
   -h, --help          show this help
 
 Exit status: 0 when every request was classified, 2 when input was invalid (the JSON error
@@ -59,6 +62,8 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
       jsonl: { type: 'boolean', default: false },
       explain: { type: 'boolean', default: false },
       concurrency: { type: 'string' },
+      offline: { type: 'boolean', default: false },
+      'dns-server': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
@@ -76,7 +81,9 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
     throw new UsageError('no input: pipe a JSON request into formspam classify, or use --file <path> (see --help)');
   }
   const input: NodeJS.ReadableStream = values.file === undefined ? io.stdin : openFile(values.file);
-  const providers = createDefaultProviders({});
+  const envServers = (process.env.FORMSPAM_DNS_SERVERS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  const dnsServers = values['dns-server'] ?? (envServers.length > 0 ? envServers : undefined);
+  const providers = createDefaultProviders({ offline: values.offline, ...(dnsServers !== undefined && { dnsServers }) });
 
   if (!values.jsonl) {
     const request = parseJson(await readAll(input, MAX_SINGLE_INPUT));

@@ -2,7 +2,10 @@
 import { createRequire } from 'node:module';
 import { isFormspamError } from '../errors.js';
 import { CLASSIFY_HELP, runClassify } from './classify.js';
+import { EVAL_HELP, runEval } from './eval.js';
 import { errorJson, EXIT, UsageError, write } from './io.js';
+import { runStatus, STATUS_HELP } from './status.js';
+import { runUpdateLists, UPDATE_LISTS_HELP } from './update-lists.js';
 
 const HELP = `formspam: explainable spam classification for web forms
 
@@ -10,6 +13,9 @@ Usage: formspam <command> [options]
 
 Commands:
   classify     classify a request (JSON) or many (--jsonl); see formspam classify --help
+  update-lists download the Tor, proxy, malicious and data-centre lists; see formspam update-lists --help
+  status       show every dataset with its generation date, age and entry count
+  eval         measure accuracy on the labelled data sets (offline); see formspam eval --help
 
 Options:
   -h, --help      show this help
@@ -17,7 +23,10 @@ Options:
 
 Exit status: 0 on success, 2 on invalid input or usage, 1 on an unexpected failure.
 
-${CLASSIFY_HELP}`;
+${CLASSIFY_HELP}
+${UPDATE_LISTS_HELP}
+${STATUS_HELP}
+${EVAL_HELP}`;
 
 function version(): string {
   const require = createRequire(import.meta.url);
@@ -40,6 +49,12 @@ export async function main(argv: string[], io = { stdin: process.stdin, stdout: 
         return EXIT.OK;
       case 'classify':
         return await runClassify(rest, io);
+      case 'update-lists':
+        return await runUpdateLists(rest, io);
+      case 'status':
+        return await runStatus(rest, io);
+      case 'eval':
+        return await runEval(rest, io);
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}; try formspam --help`);
     }

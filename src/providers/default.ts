@@ -1,9 +1,26 @@
+import { join } from 'node:path';
+import { defaultDataDir } from '../ip/paths.js';
+import { createDnsProvider, offlineDnsProvider } from './dns.js';
+import { createReportedEmailProvider, type ReportedEmailListOptions } from './reported-email.js';
+import { createGeoProvider } from './geo.js';
+import { createIpReputationProvider } from './ip-reputation.js';
 import type { Providers } from './types.js';
 
 /** Options of {@link createDefaultProviders}. */
 export interface DefaultProvidersOptions {
+  /** Directory of the lists `formspam update-lists` downloads (default: `$FORMSPAM_DATA_DIR` or `~/.cache/formspam`). */
+  dataDir?: string;
   /** No network: live providers (DNS) are left out and their rules report `skipped: "offline"`. */
   offline?: boolean;
+  /** DNS servers for the email rules, `ip` or `ip:port`, e.g. `['127.0.0.1:5353']` (default: the system's). */
+  dnsServers?: readonly string[];
+  /** Time one DNS look-up may take, in milliseconds (default 1500). */
+  dnsTimeoutMs?: number;
+  /**
+   * email.REPORTED's block-lists (default: `<dataDir>/lists/sfs-toxic-domains.list` and
+   * `reported-email-hashes.list`); without any the rule is skipped with `"no-data"`.
+   */
+  reportedEmailLists?: ReportedEmailListOptions;
 }
 
 /**
@@ -15,6 +32,21 @@ export interface DefaultProvidersOptions {
  * await classify(request, providers);
  */
 export function createDefaultProviders(options: DefaultProvidersOptions = {}): Providers {
-  void options;
-  return {};
+  const providers: Providers = {};
+  providers.dns = options.offline
+    ? offlineDnsProvider
+    : createDnsProvider({
+        ...(options.dnsServers !== undefined && { servers: options.dnsServers }),
+        ...(options.dnsTimeoutMs !== undefined && { timeoutMs: options.dnsTimeoutMs }),
+      });
+  // email.REPORTED reads the StopForumSpam toxic-domain list that `formspam update-lists` writes,
+  // and a list of address hashes when one is there; with neither it is skipped with "no-data".
+  const lists = join(options.dataDir ?? defaultDataDir(), 'lists');
+  providers.emailReputation = createReportedEmailProvider(
+    options.reportedEmailLists ?? { domainsFile: join(lists, 'sfs-toxic-domains.list'), addressHashesFile: join(lists, 'reported-email-hashes.list') },
+  );
+  // Offline data (bundled geo and ASN, downloaded lists): loaded lazily on the first look-up.
+  providers.geo = createGeoProvider();
+  providers.ipReputation = createIpReputationProvider(options.dataDir !== undefined ? { dataDir: options.dataDir } : {});
+  return providers;
 }

@@ -17,6 +17,7 @@ export type DnsAnswer<T> =
   | { status: 'nodata' };
 
 export interface MxRecord {
+  /** Host name in lower case without the trailing dot; `''` for a null MX (RFC 7505, `0 .`). */
   exchange: string;
   priority: number;
 }
@@ -32,8 +33,28 @@ export interface DnsProvider {
   addresses(domain: string, options: ProviderCallOptions): Promise<DnsAnswer<string>>;
 }
 
+/** What a block-list of reported email senders says about one address. */
+export interface EmailReputation {
+  /** The listed domain that matched (the domain or a parent of it), or `null`. */
+  domain: string | null;
+  /** True when the address's hash is listed (only asked for full addresses). */
+  address: boolean;
+}
+
+/**
+ * Block-lists of email domains and addresses reported for spam (e.g. StopForumSpam). The
+ * local part never reaches a provider: it gets the domain and, for a full address, the
+ * SHA-256 (hex) of `local@domain` in lower case. Rejects with `FactUnavailable('no-data')`
+ * when no list is loaded.
+ */
+export interface EmailReputationProvider {
+  readonly name: string;
+  lookup(query: { domain: string; addressHash: string | null }, options: ProviderCallOptions): Promise<EmailReputation>;
+}
+
 /** What is known about where an IP address is. `null` means unknown. */
 export interface GeoLocation {
+  /** ISO 3166-1 alpha-2 code (any case; responses use lower case). */
   country: string | null;
   city: string | null;
   zip: string | null;
@@ -44,12 +65,25 @@ export interface GeoProvider {
   lookup(ipAddress: string, options: ProviderCallOptions): Promise<GeoLocation | null>;
 }
 
-/** Membership of an IP address in reputation lists (list name → matched entry). */
+/** The kinds of IP lists: each feeds one rule (`ipAddress.HOSTING`, `.MALICIOUS`, `.PROXY`, `.TOR`). */
+export type IpListKind = 'hosting' | 'malicious' | 'proxy' | 'tor';
+
+/** One list entry that holds the address, e.g. `{ list: 'tor-exits', entry: '185.220.101.1/32' }`. */
+export interface IpListMatch {
+  list: string;
+  entry: string;
+}
+
+/** Membership of an IP address in reputation lists. */
 export interface IpReputation {
   asn: number | null;
   organization: string | null;
-  /** e.g. `{ tor: '185.220.101.1/32', hosting: 'AS16509' }`: list id → the entry that matched. */
-  lists: Record<string, string>;
+  /**
+   * By kind: the lists consulted (`sources`) and the entries that hold the address. A kind
+   * is absent when no list of it is loaded: its rule is then skipped with `"no-data"`,
+   * never scored 0 as if the address had been checked.
+   */
+  lists: Partial<Record<IpListKind, { sources: string[]; matches: IpListMatch[] }>>;
 }
 
 export interface IpReputationProvider {
@@ -76,6 +110,7 @@ export interface LanguageDetector {
  */
 export interface Providers {
   dns?: DnsProvider;
+  emailReputation?: EmailReputationProvider;
   geo?: GeoProvider;
   ipReputation?: IpReputationProvider;
   language?: LanguageDetector;

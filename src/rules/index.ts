@@ -3,6 +3,18 @@
  * here does not run. A meta-test checks that files, this table and docs/rules.md agree.
  */
 import type { AnyRule } from '../rule.js';
+import disposable from './email/disposable.js';
+import dmarc from './email/dmarc.js';
+import freeProvider from './email/free-provider.js';
+import invalid from './email/invalid.js';
+import mx from './email/mx.js';
+import reported from './email/reported.js';
+import ipBlockedCountry from './ip-address/blocked-country.js';
+import ipHosting from './ip-address/hosting.js';
+import ipMalicious from './ip-address/malicious.js';
+import ipProxy from './ip-address/proxy.js';
+import ipTor from './ip-address/tor.js';
+import ipUnexpectedCountry from './ip-address/unexpected-country.js';
 import capitalization from './text/capitalization.js';
 import currency from './text/currency.js';
 import emoji from './text/emoji.js';
@@ -16,9 +28,24 @@ import shortText from './text/short-text.js';
 import specialChars from './text/special-chars.js';
 import sqlInjection from './text/sql-injection.js';
 import url from './text/url.js';
+import tzBlockedCountry from './time-zone/blocked-country.js';
+import tzInvalid from './time-zone/invalid.js';
+import tzUnexpectedCountry from './time-zone/unexpected-country.js';
 
 /** Every built-in rule, in id order. Spread and filter it to build your own set. */
 export const defaultRules: readonly AnyRule[] = [
+  disposable,
+  dmarc,
+  freeProvider,
+  invalid,
+  mx,
+  reported,
+  ipBlockedCountry,
+  ipHosting,
+  ipMalicious,
+  ipProxy,
+  ipTor,
+  ipUnexpectedCountry,
   capitalization,
   currency,
   emoji,
@@ -32,10 +59,13 @@ export const defaultRules: readonly AnyRule[] = [
   specialChars,
   sqlInjection,
   url,
+  tzBlockedCountry,
+  tzInvalid,
+  tzUnexpectedCountry,
 ] as const satisfies readonly AnyRule[];
 
 /** Rule ids formspam adds beyond the service contract (documented in docs/rules.md). */
-export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE'];
+export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE', 'timeZone.INVALID'];
 
 /**
  * Every rule id of the service contract (spec 2.3), including rules that later versions of

@@ -165,3 +165,13 @@ export function testRule(rule: AnyRule, cases: RuleCases, runner: { describe?: D
     for (const c of cases.skips ?? []) it(`skips (${c.reason}) ${label(c)}`, () => expectSkip(rule, c));
   });
 }
+
+export {
+  createStaticDnsProvider,
+  DNS_CONFORMANCE_NAMES,
+  DNS_CONFORMANCE_ZONE,
+  testDnsProvider,
+  type DnsConformanceSetup,
+  type StaticDnsRecords,
+  type StaticDnsZone,
+} from './dns.js';

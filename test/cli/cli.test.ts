@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../src/index.js';
+import { classify, createDefaultProviders } from '../../src/index.js';
 import { runCli } from './run-cli.js';
 
 const GOOD_TEXT = 'Hello, I would like to know the price of your enterprise plan for 40 people. Thanks, Maria';
@@ -24,8 +24,8 @@ describe('formspam classify', () => {
 
   it('prints exactly what the library returns', async () => {
     const request = { fields: { name: 'Ana', message: 'Compre já!!! https://exemplo.com.br 😀' }, email: '@example.com' };
-    const r = await runCli(['classify'], JSON.stringify(request));
-    expect(r.stdout).toBe(`${JSON.stringify(await classify(request))}\n`);
+    const r = await runCli(['classify', '--offline'], JSON.stringify(request));
+    expect(r.stdout).toBe(`${JSON.stringify(await classify(request, createDefaultProviders({ offline: true })))}\n`);
   });
 
   it('reads --file', async () => {

@@ -74,7 +74,7 @@ describe('response shape', () => {
     expect(Object.keys(await classify({ text: LONG_OK }))).toEqual(['classification', 'score', 'reasons', 'text']);
     expect(Object.keys(await classify({ email: '@example.com' }))).toEqual(['classification', 'score', 'reasons', 'email']);
     expect(Object.keys(await classify({ ipAddress: '192.0.2.1', timeZone: 'Europe/Prague' }))).toEqual([
-      'classification', 'score', 'reasons', 'ipAddress', 'timeZone',
+      'classification', 'score', 'reasons', 'ipAddress', 'timeZone', 'country',
     ]);
     expect(Object.keys(await classify({ text: [] }))).toEqual(['classification', 'score', 'reasons']);
     expect(Object.keys(await classify({ fields: {} }))).toEqual(['classification', 'score', 'reasons']);

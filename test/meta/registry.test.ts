@@ -14,7 +14,7 @@ function formulaText(rule: (typeof defaultRules)[number]): string {
   const f = rule.formula;
   if ('per' in f) return `n × ${f.per}`;
   if ('fixed' in f) return `0 or ${f.fixed}`;
-  return `Σ word scores × ${f.weighted}`;
+  return `Σ match weights × ${f.weighted}`;
 }
 
 describe('rule registry', () => {

@@ -262,6 +262,10 @@ export async function classify(
     for (const [local, fact] of Object.entries(rule.needs)) {
       const r = facts.get(fact.key)!;
       if (!r.ok) {
+        if (fact.optional) {
+          values[local] = undefined;
+          continue;
+        }
         outcome = { kind: 'skip', reason: r.reason };
         break;
       }

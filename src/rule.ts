@@ -79,6 +79,11 @@ export interface FactDefinition<V = unknown> {
   readonly key: string;
   /** The key in {@link Providers} this fact is fetched from. */
   readonly provider: string;
+  /**
+   * An optional fact does not skip the rules that need it when it cannot be had: they run with
+   * `undefined` for it (e.g. text rules that work better, but also without, knowing the language).
+   */
+  readonly optional?: boolean;
   fetch(provider: never, request: NormalizedRequest, options: ProviderCallOptions): Promise<V>;
 }
 
@@ -86,9 +91,18 @@ export interface FactDefinition<V = unknown> {
 export function defineFact<P extends keyof Providers & string, V>(fact: {
   key: string;
   provider: P;
+  optional?: false;
   fetch(provider: NonNullable<Providers[P]>, request: NormalizedRequest, options: ProviderCallOptions): Promise<V>;
-}): FactDefinition<V> {
-  return fact as unknown as FactDefinition<V>;
+}): FactDefinition<V>;
+/** Declares an optional fact: rules still run, with `undefined`, when it cannot be had. */
+export function defineFact<P extends keyof Providers & string, V>(fact: {
+  key: string;
+  provider: P;
+  optional: true;
+  fetch(provider: NonNullable<Providers[P]>, request: NormalizedRequest, options: ProviderCallOptions): Promise<V>;
+}): FactDefinition<V | undefined>;
+export function defineFact(fact: FactDefinition): FactDefinition {
+  return fact;
 }
 
 type FactValues<N> = { readonly [K in keyof N]: N[K] extends FactDefinition<infer V> ? V : never };

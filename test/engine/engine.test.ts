@@ -269,6 +269,24 @@ describe('providers: failures are data, never evidence', () => {
     expect(r.errors).toBeUndefined();
   });
 
+  it('runs a rule with undefined for an optional fact that cannot be had', async () => {
+    const optionalFact = defineFact({ key: 'test.optional', provider: 'echo', optional: true, fetch: (p: Echo, r, o) => p.ask('', o) });
+    const seen: unknown[] = [];
+    const rule = defineRule({
+      id: 'email.OPTIONAL', significance: 'low', formula: { fixed: 1 }, description: '',
+      needs: { maybe: optionalFact },
+      score: (_req, { maybe }) => (seen.push(maybe), maybe === undefined ? hit([]) : miss()),
+    });
+    const missing = await classify({ email: '@x.example' }, {}, { rules: [rule] });
+    expect(missing.email!.rules.OPTIONAL!.score).toBe(1);
+    const failing = await classify({ email: '@x.example' }, { echo: { ask: async () => Promise.reject(new Error('down')) } }, { rules: [rule] });
+    expect(failing.email!.rules.OPTIONAL!.score).toBe(1);
+    expect(failing.errors![0]).toMatchObject({ subject: 'test.optional', reason: 'provider-error' });
+    const working = await classify({ email: '@x.example' }, { echo: { ask: async () => true } }, { rules: [rule] });
+    expect(working.email!.rules.OPTIONAL!.score).toBe(0);
+    expect(seen).toEqual([undefined, undefined, true]);
+  });
+
   it('asks the provider once per fact even when two rules need it', async () => {
     let calls = 0;
     const twin = defineRule({ ...needsEcho, id: 'email.ECHO_TWIN' });

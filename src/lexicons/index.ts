@@ -1,0 +1,128 @@
+/**
+ * The word lists of SPAM_WORDS, PROFANITY and SENTIMENT for the 19 classifier languages, and
+ * which of them apply to a request.
+ *
+ * Which lists apply (documented in the text.SPAM_WORDS section of docs/rules.md):
+ * - the language is known (the request names a `classifier`, or the detector's guess is one
+ *   of the 19 and selectClassifier took it, or it is English): the classifier's list plus
+ *   English, because English spam phrases in a German form are common. SPAM_WORDS and
+ *   PROFANITY use both; SENTIMENT uses only the classifier's list.
+ * - the language is unknown (no detector configured, it could not tell, or the text is in a
+ *   language outside the 19): every list of the 19, except the single words of the
+ *   non-English lists shorter than five letters in Latin script or four in Cyrillic and Greek
+ *   (stems: one more), which is where innocent words of one language are rude in another
+ *   (Swedish "fan", Dutch "kut", "del"). SENTIMENT uses English.
+ *
+ * Each combination is built into one trie on first use and cached, so a text is scanned once
+ * per rule whatever the number of lists.
+ */
+import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
+import type { LanguageGuess } from '../providers/types.js';
+import type { NormalizedRequest } from '../request.js';
+import { NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS } from './data.generated.js';
+import { Trie, type TrieMatch } from './matcher.js';
+import { normalizePhrase, wordsOf, type Words } from './normalize.js';
+import type { Match } from '../rule.js';
+import type { TextInput } from '../text/input.js';
+
+export type LexiconKind = 'spam-words' | 'profanity' | 'sentiment';
+
+const SOURCES: Readonly<Record<LexiconKind, Readonly<Record<string, string>>>> = {
+  'spam-words': SPAM_WORDS,
+  profanity: PROFANITY,
+  sentiment: SENTIMENT,
+};
+
+/**
+ * Shortest single word of a non-English list applied when the language is unknown: five
+ * letters in Latin script, four in Cyrillic and Greek (stems: one more).
+ */
+export const MIN_FOREIGN_WORD = 5;
+const LATIN = /^[a-z]/;
+
+/** The lists that apply to a request: its classifier and the languages whose lists are used. */
+export interface LexiconChoice {
+  readonly classifier: SupportedLanguage;
+  /** Languages whose lists apply; `all` when the language is unknown. */
+  readonly languages: readonly SupportedLanguage[] | 'all';
+}
+
+export function chooseLexicons(request: NormalizedRequest, guesses: readonly LanguageGuess[] | undefined): LexiconChoice {
+  const classifier = selectClassifier(request, guesses);
+  // Known: a requested classifier, a detected language of the 19 that selectClassifier took,
+  // or English detected. Unknown: no detector, no guess, or a guess it did not take (too
+  // short or ambiguous to tell, or a language outside the 19).
+  const known = Boolean(request.classifier) || classifier !== 'en' || guesses?.[0]?.language === 'en';
+  if (!known) return { classifier, languages: 'all' };
+  return { classifier, languages: classifier === 'en' ? ['en'] : [classifier, 'en'] };
+}
+
+function parseList(text: string, add: (phrase: string, weight: number) => void): void {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const tab = text.indexOf('\t', start);
+    if (tab !== -1 && tab < end) add(text.slice(tab + 1, end), Number(text.slice(start, tab)));
+    start = end + 1;
+  }
+}
+
+const TRIES = new Map<string, Trie>();
+
+/** The trie of `kind` for `languages` (built on first use, then cached). */
+export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all'): Trie {
+  const key = `${kind}:${languages === 'all' ? 'all' : languages.join('+')}`;
+  let trie = TRIES.get(key);
+  if (trie === undefined) {
+    trie = new Trie();
+    const all = languages === 'all';
+    // English first: on equal weights the first list's entry is kept (and named in the evidence).
+    const order = all ? ['en' as const, ...FULLY_SUPPORTED_LANGUAGES.filter((l) => l !== 'en')] : languages;
+    for (const lang of order) {
+      const t = trie;
+      parseList(SOURCES[kind][lang] ?? '', (phrase, weight) => {
+        if (all && lang !== 'en') {
+          const stem = phrase.endsWith('*');
+          const norm = normalizePhrase(stem ? phrase.slice(0, -1) : phrase);
+          const min = (LATIN.test(norm) ? MIN_FOREIGN_WORD : MIN_FOREIGN_WORD - 1) + (stem ? 1 : 0);
+          if (!norm.includes(' ') && norm.length < min) return;
+        }
+        t.add(phrase, weight, lang);
+      });
+    }
+    TRIES.set(key, trie);
+  }
+  return trie;
+}
+
+const NEGATOR_SETS = new Map<string, ReadonlySet<string>>();
+
+/** The normalised negators of a language ("not", "nicht", "nem", …). */
+export function negatorsOf(language: string): ReadonlySet<string> {
+  let set = NEGATOR_SETS.get(language);
+  if (set === undefined) {
+    set = new Set((NEGATORS[language] ?? '').split(' ').filter(Boolean).map(normalizePhrase));
+    NEGATOR_SETS.set(language, set);
+  }
+  return set;
+}
+
+/** One rule match per trie match: the text as written, its field and offset, the entry's weight. */
+export function toMatch(text: TextInput, words: Words, m: TrieMatch, weight = m.entry.weight): Match {
+  const segment = text.segments[words.segment[m.first]!]!;
+  const from = words.from[m.first]!;
+  return {
+    field: segment.field,
+    value: segment.text.slice(from, words.to[m.last]!),
+    index: from,
+    weight,
+    reason: `${m.entry.language}: ${m.entry.phrase}${m.entry.stem ? '*' : ''}`,
+  };
+}
+
+/** Scans a request's text with the lists of `kind` that apply. */
+export function scanText(text: TextInput, kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all'): { words: Words; matches: TrieMatch[] } {
+  const words = wordsOf(text);
+  return { words, matches: trieFor(kind, languages).scan(words) };
+}

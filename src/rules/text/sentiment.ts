@@ -1,0 +1,56 @@
+import { chooseLexicons, negatorsOf, scanText, toMatch } from '../../lexicons/index.js';
+import { languageFact } from '../../language/index.js';
+import type { Words } from '../../lexicons/normalize.js';
+import { defineRule, hit, miss, type Match } from '../../rule.js';
+
+/** Words before a sentiment word in which a negator flips it ("not at all good"). */
+export const NEGATION_WINDOW = 3;
+/** The overall valence at or below which a text is harmful, when it has strong words. */
+export const THRESHOLD = -6;
+
+function wordAt(words: Words, i: number): string {
+  return String.fromCharCode(...words.codes.slice(words.start[i]!, words.end[i]!));
+}
+
+export default defineRule({
+  id: 'text.SENTIMENT',
+  significance: 'medium',
+  formula: { fixed: 1 },
+  needs: { language: languageFact },
+  description:
+    'Bad or harmful overall sentiment: a threat or strong abuse (a word or phrase of valence −5), or an overall valence of −6 or less that has a word of −4 or two of −3 or less (AFINN-style lists of the classifier language with negation and stems); a polite complaint does not count.',
+  score(request, { language }) {
+    const { text } = request;
+    if (!text) return miss();
+    // The classifier's list; English when the language is unknown.
+    const choice = chooseLexicons(request, language);
+    const lang = choice.languages === 'all' ? 'en' : choice.classifier;
+    const { words, matches } = scanText(text, 'sentiment', [lang]);
+    const negators = negatorsOf(lang);
+    let total = 0;
+    let strong = 0;
+    let severe = false;
+    let extreme = false;
+    const negative: Match[] = [];
+    let prevEnd = -1;
+    for (const m of matches) {
+      let v = m.entry.weight;
+      // A negator in the few words before (and after the previous sentiment word) flips the
+      // valence and halves it: "not bad" is mildly positive, "not good" mildly negative.
+      let negated = false;
+      for (let i = Math.max(prevEnd + 1, m.first - NEGATION_WINDOW); i < m.first; i++) {
+        if (words.segment[i] === words.segment[m.first] && negators.has(wordAt(words, i))) negated = true;
+      }
+      if (negated) v = -v / 2;
+      prevEnd = m.last;
+      total += v;
+      if (v <= -5) extreme = true;
+      if (v <= -4) severe = true;
+      if (v <= -3) strong++;
+      if (v < 0) negative.push(toMatch(text, words, m, v));
+    }
+    const evidence = { classifier: lang, valence: total, words: matches.length };
+    if (extreme || (total <= THRESHOLD && (severe || strong >= 2))) return hit(negative, evidence);
+    return miss(evidence);
+  },
+});

@@ -1,0 +1,20 @@
+import { chooseLexicons, scanText, toMatch } from '../../lexicons/index.js';
+import { languageFact } from '../../language/index.js';
+import { defineRule, matchesOutcome, miss } from '../../rule.js';
+
+export default defineRule({
+  id: 'text.SPAM_WORDS',
+  significance: 'medium',
+  formula: { weighted: 1 },
+  needs: { language: languageFact },
+  description:
+    'Common spam words and phrases of the classifier language plus English (all 19 lists when the language is unknown), each with its own weight, matched after case, diacritics, leet-speak, look-alike and repeated-letter normalisation.',
+  score(request, { language }) {
+    const { text } = request;
+    if (!text) return miss();
+    const choice = chooseLexicons(request, language);
+    const { words, matches } = scanText(text, 'spam-words', choice.languages);
+    const evidence = { classifier: choice.classifier, lexicons: choice.languages === 'all' ? 'all' : choice.languages.join(',') };
+    return matchesOutcome(matches.map((m) => toMatch(text, words, m)), evidence);
+  },
+});

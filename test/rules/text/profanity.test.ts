@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fill } from '../../../bench/adversarial-inputs.mjs';
+import { normalizeRequest } from '../../../src/request.js';
+import rule from '../../../src/rules/text/profanity.js';
+import { runRuleCase, testRule } from '../../../src/testing/index.js';
+
+const lang = (language: string) => ({ language: [{ language, confidence: 0.95 }] });
+
+testRule(rule, {
+  hits: [
+    { request: 'What the fuck is this shit', values: ['fuck', 'shit'], score: 2 },
+    { name: 'a phrase is one match', request: 'fuck you', count: 1, values: ['fuck you'], score: 1 },
+    { name: 'repeated letters, case and leet', request: 'FUUUUCK. You a$$hole, sh1t', values: ['FUUUUCK', 'a$$hole', 'sh1t'] },
+    { name: 'separators inside a word do not hide it when written as a phrase', request: 'son of a bitch', values: ['son of a bitch'] },
+    { name: 'slur weighs 2', request: 'you retard', score: 2 },
+    { name: 'de', request: 'Du Arschloch, verpiss dich', facts: lang('de'), values: ['Arschloch', 'verpiss dich'] },
+    { name: 'de: stem', request: 'Scheißladen!', facts: lang('de'), values: ['Scheißladen'] },
+    { name: 'fr', request: 'Putain de merde, connard', facts: lang('fr'), values: ['Putain', 'merde', 'connard'] },
+    { name: 'hu: inflected forms by stem', request: 'Te kurvára hülye vagy, a faszomat', facts: lang('hu'), values: ['kurvára', 'hülye', 'faszomat'] },
+    { name: 'ru', request: 'Ты мудак, иди нахуй', facts: lang('ru'), values: ['мудак', 'нахуй'] },
+    { name: 'ru: Latin look-alikes in a Cyrillic word', request: 'мудaк', facts: lang('ru'), values: ['мудaк'] },
+    { name: 'bg (curated by hand)', request: 'Ти си тъпак и боклук', facts: lang('bg'), values: ['тъпак', 'боклук'] },
+    { name: 'el (curated by hand)', request: 'Είσαι μαλάκας', facts: lang('el'), values: ['μαλάκας'] },
+    { name: 'ro (curated by hand)', request: 'Ești un idiot și un dobitoc', facts: lang('ro'), values: ['idiot', 'dobitoc'] },
+    { name: 'sk (curated by hand)', request: 'Ty kokot, do piče', facts: lang('sk'), values: ['kokot', 'do piče'] },
+    { name: 'language unknown: long words of every list', request: 'Was für ein Arschloch', values: ['Arschloch'] },
+  ],
+  misses: [
+    'Hello, I would like to order two chairs.',
+    { name: 'English Scunthorpe words', request: 'Scunthorpe, cockpit, shiitake, assassin, classic, Essex, Sussex, therapist, analysis, Dickens, passage, cumulative, titanic, shitake, grape, butterfly, hello, pass' },
+    { name: 'German Scunthorpe words', request: 'Schwanzflosse, Analyse, Fahrt, Gift, Bitte, Kuckuck, Arschkarte? no: Geschichte, Fickel, Hurenkind', facts: lang('de') },
+    { name: 'French Scunthorpe words', request: 'conseil, contact, concombre, cultiver, bitter, putatif, disputer, merdier? no: émerveiller', facts: lang('fr') },
+    { name: 'Spanish and Italian Scunthorpe words', request: 'computadora, disputa, imputar, cazzuola, figaro, coñac? no: canguro', facts: lang('es') },
+    { name: 'Russian Scunthorpe words', request: 'сукно, хлебать, оскорблять, страхуй, психуй', facts: lang('ru') },
+    { name: 'Hungarian Scunthorpe words', request: 'fasírozott, szaru, picsogás? no: kurtafarkú', facts: lang('hu') },
+    { name: 'Czech and Slovak Scunthorpe words', request: 'prdelka? no: kokos, pičkovat? no: hovoříme, kurvítko? no: kurz', facts: lang('sk') },
+    { name: 'Swedish "fan" and Dutch "del" in English text with no language', request: "I'm a big fan of the del monte cans" },
+    { name: 'Dutch kut/lul are whole words only', request: 'kutter, lullaby', facts: lang('nl') },
+    { name: 'a Hungarian word does not count in a German text', request: 'Ein Fasz', facts: lang('de') },
+  ],
+});
+
+describe('lists', () => {
+  it('a German profanity counts in a German text, not in a Czech one', async () => {
+    expect((await runRuleCase(rule, { request: 'Du Hure', facts: lang('de') })).result.score).toBeGreaterThan(0);
+    expect((await runRuleCase(rule, { request: 'Du Hure', facts: lang('cs') })).result.score).toBe(0);
+  });
+  it('linear time on 100 KB of near-misses', () => {
+    expect(rule.score(normalizeRequest({ text: fill('fuc ') }), { language: undefined }).kind).toBe('miss');
+  });
+});

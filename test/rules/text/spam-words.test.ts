@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { fill } from '../../../bench/adversarial-inputs.mjs';
+import { chooseLexicons } from '../../../src/lexicons/index.js';
+import { normalizePhrase } from '../../../src/lexicons/normalize.js';
+import { normalizeRequest } from '../../../src/request.js';
+import rule from '../../../src/rules/text/spam-words.js';
+import { runRuleCase, testRule } from '../../../src/testing/index.js';
+
+const lang = (language: string) => ({ language: [{ language, confidence: 0.95 }] });
+
+testRule(rule, {
+  hits: [
+    { request: 'URGENT! You have won a prize', values: ['URGENT', 'You have won', 'prize'], score: 4.5 },
+    { name: 'longest phrase wins, no overlap', request: 'check out my channel', count: 1, values: ['check out my channel'], score: 2.5 },
+    { name: 'case, leet and repeated letters', request: 'CHECK 0UT MY CHANNELLLL', count: 1, score: 2.5 },
+    { name: 'Cyrillic look-alikes in a Latin word', request: 'buy vіаgrа', values: ['vіаgrа'] },
+    { name: 'full-width letters (NFKC)', request: 'ＶＩＡＧＲＡ', values: ['VIAGRA'] },
+    { name: 'a phrase across punctuation and line breaks', request: 'Make money\nonline!', values: ['Make money\nonline'], score: 2 },
+    { name: 'numbers by shape: a premium number', request: 'call 09061701461 now', values: ['call 09061701461'] },
+    { name: 'de with a detected language', request: 'Sie haben gewonnen! Kostenlose Teilnahme', facts: lang('de'), values: ['Sie haben gewonnen', 'Kostenlose'] },
+    { name: 'de: English spam in a German form also counts', request: 'Guten Tag, wir bieten SEO und backlinks', facts: lang('de'), values: ['SEO', 'backlinks'] },
+    { name: 'fr', request: 'Vous avez gagné un prix, appelez maintenant', facts: lang('fr'), values: ['Vous avez gagné', 'un prix', 'appelez maintenant'] },
+    { name: 'hu stems', request: 'Nyereményt kapott, ingyenes hitelt ajánlunk', facts: lang('hu'), values: ['Nyereményt', 'ingyenes', 'hitelt'] },
+    { name: 'pl stems', request: 'Szybka pożyczka bez BIK, darmowe oferty', facts: lang('pl'), values: ['pożyczka', 'bez BIK', 'darmowe'] },
+    { name: 'ru', request: 'Заработок в интернете, бесплатно!', facts: lang('ru'), values: ['Заработок в интернете', 'бесплатно'] },
+    { name: 'language unknown: every list', request: 'Wir bieten Kredit ohne Schufa', values: ['Kredit ohne Schufa'] },
+    {
+      name: 'several fields',
+      request: { fields: { name: 'SEO expert', message: 'We sell backlinks' } },
+      fields: ['name', 'message'],
+      values: ['SEO', 'backlinks'],
+    },
+  ],
+  misses: [
+    'Hello, could you send me a quote for 12 hoodies with our logo? Thanks, Jana',
+    'The meeting is at 10:30 in room 4.',
+    { name: 'a word inside another word does not count (Scunthorpe)', request: 'The seoul office, prizefighter, unclaimed, freedom' },
+    { name: 'a year is not a premium number', request: 'Since 2003 we build houses' },
+    { name: 'de: ordinary enquiry', request: 'Guten Tag, ich hätte gerne ein Angebot für zwei Fenster.', facts: lang('de') },
+    { name: 'cs: ordinary enquiry', request: 'Dobrý den, prosím o cenovou nabídku na opravu střechy.', facts: lang('cs') },
+    { name: 'el: ordinary enquiry', request: 'Καλησπέρα, θα ήθελα πληροφορίες για τα μαθήματα.', facts: lang('el') },
+    { name: 'fi: ordinary enquiry', request: 'Hei, voisitteko lähettää tarjouksen remontista?', facts: lang('en') },
+    { name: 'empty text', request: '' },
+  ],
+});
+
+describe('which lists apply', () => {
+  const req = (classifier?: 'de' | 'cs') => normalizeRequest(classifier ? { text: 'x', classifier } : { text: 'x' });
+  it('a known language: its list plus English', () => {
+    expect(chooseLexicons(req(), [{ language: 'de', confidence: 0.9 }])).toEqual({ classifier: 'de', languages: ['de', 'en'] });
+    expect(chooseLexicons(req('cs'), undefined)).toEqual({ classifier: 'cs', languages: ['cs', 'en'] });
+    expect(chooseLexicons(req(), [{ language: 'en', confidence: 0.9 }])).toEqual({ classifier: 'en', languages: ['en'] });
+  });
+  it('an unknown language: every list', () => {
+    expect(chooseLexicons(req(), undefined).languages).toBe('all');
+    expect(chooseLexicons(req(), []).languages).toBe('all');
+    expect(chooseLexicons(req(), [{ language: 'ja', confidence: 0.9 }]).languages).toBe('all');
+    expect(chooseLexicons(req(), [{ language: 'de', confidence: 0.3, reliable: false }]).languages).toBe('all');
+  });
+  it('German spam words do not count in a text detected as Czech', async () => {
+    const { result } = await runRuleCase(rule, { request: 'Sie haben gewonnen', facts: lang('cs') });
+    expect(result.score).toBe(0);
+  });
+  it('names the lists in the evidence', async () => {
+    const { result } = await runRuleCase(rule, { request: 'SEO', facts: lang('de') });
+    expect(result.evidence).toMatchObject({ classifier: 'de', lexicons: 'de,en' });
+  });
+});
+
+describe('normalisation', () => {
+  it.each([
+    ['FrEe', 'free'], ['fr33', 'free'], ['v1@gra', 'viagra'], ['Crème Brûlée', 'creme brulee'], ['Straße', 'strasse'],
+    ['don\u2019t', 'dont'], ['anti-aging', 'anti aging'], ['ΆΛΦΑ', 'αλφα'], ['Ёлка йогурт', 'елка иогурт'],
+    ['рауpal', 'paypal'], ['86688', '#####'], ['09061701461', '09#########'], ['łódź', 'lodz'],
+  ])('%s → %s', (input, expected) => expect(normalizePhrase(input)).toBe(expected));
+});
+
+describe('linear time', () => {
+  it('scans 100 KB of repeated phrase prefixes', () => {
+    const outcome = rule.score(normalizeRequest({ text: fill('check out my ') }), { language: undefined });
+    expect(outcome.kind).toBe('hit');
+  });
+});

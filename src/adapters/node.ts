@@ -1,0 +1,49 @@
+/**
+ * `formspam/node`: a request handler for `node:http` (and anything with its `(req, res)` shape).
+ *
+ * @example
+ * import { createServer } from 'node:http';
+ * import { createHandler } from 'formspam/node';
+ * const handler = createHandler({ offline: true });
+ * createServer(handler).listen(8080);
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createService, errorResponse, type Service, type ServiceOptions } from '../service/service.js';
+import { toServiceRequest, writeResponse } from './shared.js';
+
+export interface NodeHandler {
+  (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
+  readonly service: Service;
+  /** Closes the service's store. */
+  close(): Promise<void>;
+}
+
+export interface NodeHandlerOptions extends ServiceOptions {
+  /** An existing service to serve (its options win). */
+  service?: Service;
+  /** For paths the service does not know: call `next()` when given (middleware style), else answer 404 (default). */
+  passThrough?: boolean;
+}
+
+export function createHandler(options: NodeHandlerOptions = {}): NodeHandler {
+  const service = options.service ?? createService(options);
+  const handler = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => {
+    if (options.passThrough && next && !service.handles(req.url ?? '/')) {
+      next();
+      return;
+    }
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort(new Error('client went away'));
+    });
+    service.handle(toServiceRequest(req, { signal: abort.signal })).then(
+      (response) => writeResponse(res, response),
+      () => writeResponse(res, errorResponse(500, 'Internal Server Error')),
+    );
+  }) as NodeHandler;
+  Object.defineProperty(handler, 'service', { value: service });
+  Object.defineProperty(handler, 'close', { value: () => service.close() });
+  return handler;
+}
+
+export { createService, HttpError, type Service, type ServiceOptions, type ServiceRequest, type ServiceResponse } from '../service/service.js';

@@ -1,0 +1,178 @@
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { createHandler } from '../adapters/node.js';
+import { createMetrics } from '../service/metrics.js';
+import { parseRateLimits, type RateLimits } from '../service/rate-limit.js';
+import { DEFAULT_BODY_LIMIT } from '../service/service.js';
+import { openStore } from '../stores/index.js';
+import { UsageError } from './io.js';
+
+export const SERVE_HELP = `Usage: formspam serve [options]
+
+Runs the HTTP API (POST /api/v1/classify, POST /api_key/generate, /healthz, /readyz,
+/openapi.json, /metrics). Logs are JSON lines (pino) on standard output, without secrets or
+submitted text. SIGTERM/SIGINT finish the requests in flight, close the store and exit.
+
+Options (environment variable in brackets):
+  -p, --port <n>              port (default 8080; 0 picks a free one) [PORT, FORMSPAM_PORT]
+      --host <addr>           address to listen on (default 127.0.0.1) [FORMSPAM_HOST]
+  -d, --data-dir <dir>        where the SQLite store lives (default ./formspam-data) [FORMSPAM_SERVER_DATA_DIR]
+      --store <store>         sqlite (default), sqlite:<file>, memory, or redis://host:port [FORMSPAM_STORE]
+      --lists-dir <dir>       downloaded IP lists (default $FORMSPAM_DATA_DIR, else ~/.cache/formspam)
+      --trusted-proxies <l>   comma-separated CIDRs (or loopback, private) whose X-Forwarded-For
+                              is believed (default none) [FORMSPAM_TRUSTED_PROXIES]
+      --body-limit <bytes>    largest request body (default ${DEFAULT_BODY_LIMIT}) [FORMSPAM_BODY_LIMIT]
+      --rate-limits <spec>    off, or classify-ip=600/60,classify-key=6000/60,generate-ip=30/3600
+                              (limit/window seconds) [FORMSPAM_RATE_LIMITS]
+      --no-rate-limits        the same as --rate-limits off
+      --dns-servers <list>    DNS servers for the email rules, ip or ip:port [FORMSPAM_DNS_SERVERS]
+      --offline               no network: DNS rules are skipped [FORMSPAM_OFFLINE=1]
+      --m2m-max-number <n>    maxnumber of key-generation challenges (default 10000000) [FORMSPAM_M2M_MAX_NUMBER]
+      --no-metrics            no /metrics endpoint
+      --log-level <level>     trace, debug, info (default), warn, error, silent [FORMSPAM_LOG_LEVEL]
+  -h, --help                  show this help
+
+FORMSPAM_MASTER_KEY (environment only, at least 32 characters): encrypts key secrets at rest
+(AES-256-GCM) and derives the key-generation HMAC key, so every instance must share it.
+`;
+
+function list(text: string | undefined): string[] | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function integer(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be an integer >= ${min}`);
+  return n;
+}
+
+export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStream }, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string', short: 'd' },
+      store: { type: 'string' },
+      'lists-dir': { type: 'string' },
+      'trusted-proxies': { type: 'string' },
+      'body-limit': { type: 'string' },
+      'rate-limits': { type: 'string' },
+      'no-rate-limits': { type: 'boolean' },
+      'dns-servers': { type: 'string' },
+      offline: { type: 'boolean' },
+      'm2m-max-number': { type: 'string' },
+      'no-metrics': { type: 'boolean' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    io.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  const port = integer('--port', values.port ?? env.FORMSPAM_PORT ?? env.PORT, 0) ?? 8080;
+  if (port > 65535) throw new UsageError('--port must be 0 to 65535');
+  const host = values.host ?? env.FORMSPAM_HOST ?? '127.0.0.1';
+  const bodyLimit = integer('--body-limit', values['body-limit'] ?? env.FORMSPAM_BODY_LIMIT, 1) ?? DEFAULT_BODY_LIMIT;
+  let rateLimits: RateLimits | false = {};
+  const rl = values['no-rate-limits'] ? 'off' : values['rate-limits'] ?? env.FORMSPAM_RATE_LIMITS;
+  if (rl !== undefined && rl !== '') {
+    try {
+      rateLimits = parseRateLimits(rl);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const maxNumber = integer('--m2m-max-number', values['m2m-max-number'] ?? env.FORMSPAM_M2M_MAX_NUMBER, 1);
+  const masterKey = env.FORMSPAM_MASTER_KEY || undefined;
+  if (masterKey !== undefined && masterKey.length < 32) throw new UsageError('FORMSPAM_MASTER_KEY must be at least 32 characters');
+  const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+  const level = values['log-level'] ?? env.FORMSPAM_LOG_LEVEL ?? 'info';
+  if (!levels.includes(level)) throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
+  const logger = pino({ level, base: { service: 'formspam' }, redact: { paths: ['secret', '*.secret', 'apiKey', '*.apiKey', 'authorization', '*.authorization'], censor: '[redacted]' } });
+
+  const dataDir = values['data-dir'] ?? env.FORMSPAM_SERVER_DATA_DIR ?? './formspam-data';
+  const storeSpec = values.store ?? env.FORMSPAM_STORE ?? 'sqlite';
+  let store;
+  try {
+    store = await openStore(storeSpec, { dataDir });
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+  const offline = values.offline === true || env.FORMSPAM_OFFLINE === '1' || env.FORMSPAM_OFFLINE === 'true';
+  const dnsServers = list(values['dns-servers'] ?? env.FORMSPAM_DNS_SERVERS);
+  const trustedProxies = list(values['trusted-proxies'] ?? env.FORMSPAM_TRUSTED_PROXIES);
+  let handler;
+  try {
+    handler = createHandler({
+      store,
+      offline,
+      ...(dnsServers && { dnsServers }),
+      ...(values['lists-dir'] !== undefined && { listsDir: values['lists-dir'] }),
+      ...(trustedProxies && { trustedProxies }),
+      bodyLimit,
+      rateLimits,
+      ...(masterKey !== undefined && { masterKey }),
+      ...(maxNumber !== undefined && { m2m: { maxNumber } }),
+      logger,
+      metrics: values['no-metrics'] ? false : createMetrics({ defaultMetrics: true }),
+    });
+    await handler.service.ready();
+  } catch (error) {
+    await store.close();
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, handler);
+  server.on('clientError', (_error, socket) => {
+    // Like node's default: no 400 when a response was already started on this socket.
+    const started = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+    if (socket.writable && !started) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"error":"Bad Request","statusCode":400}');
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  logger.info({ event: 'listening', host, port: actualPort, store: store.kind, offline, encryption: masterKey !== undefined }, `formspam listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ event: 'shutdown', signal }, 'shutting down: finishing requests in flight');
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        handler.close().then(
+          () => {
+            logger.info({ event: 'stopped' }, 'stopped');
+            logger.flush();
+            // Exit even if a library left a handle open (the timer itself does not keep the process up).
+            setTimeout(() => process.exit(0), 2000).unref();
+            resolve(0);
+          },
+          (error: unknown) => {
+            logger.error({ event: 'store-close-failed', err: { message: (error as Error).message } }, 'store close failed');
+            logger.flush();
+            resolve(1);
+          },
+        );
+      });
+      server.closeIdleConnections();
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * `formspam/server`: the framework-free service, its stores, the M2M challenge and the key client.
+ * Adapters: `formspam/node`, `formspam/express`.
+ */
+export {
+  createService,
+  errorResponse,
+  HttpError,
+  DEFAULT_BODY_LIMIT,
+  type Logger,
+  type Service,
+  type ServiceOptions,
+  type ServiceRequest,
+  type ServiceResponse,
+} from './service.js';
+export {
+  createChallenge,
+  verifySolution,
+  solveChallenge,
+  saltParams,
+  type Challenge,
+  type ChallengePayload,
+  type CreateChallengeOptions,
+  type VerifyOptions,
+  type VerifyResult,
+  type World,
+} from './challenge.js';
+export {
+  M2MGate,
+  formatWwwAuthenticate,
+  parseWwwAuthenticate,
+  parseAltchaAuthorization,
+  formatAltchaAuthorization,
+  type M2MCheck,
+  type M2MOptions,
+} from './m2m.js';
+export { SecretBox, constantTimeEqual, hashHex, hmacHex, type HashAlgorithm, type RandomBytes } from './crypto.js';
+export { newApiKey, parseHostname, refererAllowed, API_KEY_PATTERN, type Hostname } from './keys.js';
+export { clientIpOf, trustedProxySet } from './client-ip.js';
+export { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimit, type RateLimits } from './rate-limit.js';
+export { createMetrics, type ServiceMetrics } from './metrics.js';
+export { openApiDocument } from './openapi.js';
+export { requestApiKey, ApiKeyRequestError, type ApiKeyResult, type RequestApiKeyOptions } from './client.js';
+export * from '../stores/index.js';

@@ -1,0 +1,35 @@
+/** Prometheus metrics of one service instance (its own registry, so several can coexist). */
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface ServiceMetrics {
+  registry: Registry;
+  requests: Counter<'route' | 'method' | 'status'>;
+  classifyDuration: Histogram<never>;
+  classifications: Counter<'classification'>;
+}
+
+export function createMetrics(options: { registry?: Registry; defaultMetrics?: boolean } = {}): ServiceMetrics {
+  const registry = options.registry ?? new Registry();
+  if (options.defaultMetrics) collectDefaultMetrics({ register: registry, prefix: 'formspam_' });
+  return {
+    registry,
+    requests: new Counter({
+      name: 'formspam_http_requests_total',
+      help: 'HTTP requests by route, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      registers: [registry],
+    }),
+    classifyDuration: new Histogram({
+      name: 'formspam_classify_duration_seconds',
+      help: 'Time classify() took per request',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    classifications: new Counter({
+      name: 'formspam_classifications_total',
+      help: 'Classifications by label',
+      labelNames: ['classification'] as const,
+      registers: [registry],
+    }),
+  };
+}

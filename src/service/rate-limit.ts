@@ -1,0 +1,51 @@
+/** Fixed-window rate limits with counters in the configured store. */
+import type { CounterStore } from '../stores/types.js';
+
+export interface RateLimit {
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Per client IP and per API key. */
+export interface RateLimits {
+  classifyPerIp?: RateLimit | false;
+  classifyPerKey?: RateLimit | false;
+  generatePerIp?: RateLimit | false;
+}
+
+export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
+  classifyPerIp: { limit: 600, windowSeconds: 60 },
+  classifyPerKey: { limit: 6000, windowSeconds: 60 },
+  generatePerIp: { limit: 30, windowSeconds: 3600 },
+};
+
+const NAMES = { 'classify-ip': 'classifyPerIp', 'classify-key': 'classifyPerKey', 'generate-ip': 'generatePerIp' } as const;
+
+/**
+ * Parses the command-line form: `off`, or a comma-separated list of
+ * `classify-ip=600/60`, `classify-key=6000/60`, `generate-ip=30/3600` (limit/window seconds; `off` disables one).
+ */
+export function parseRateLimits(text: string): RateLimits | false {
+  const t = text.trim();
+  if (t === 'off' || t === 'false' || t === '0') return false;
+  const out: RateLimits = {};
+  for (const item of t.split(',')) {
+    const m = /^\s*([a-z-]+)=(?:off|(\d{1,9})\/(\d{1,9}))\s*$/.exec(item);
+    const name = m ? NAMES[m[1] as keyof typeof NAMES] : undefined;
+    if (!m || !name) throw new TypeError(`rate limits: ${JSON.stringify(item)} is not <classify-ip|classify-key|generate-ip>=<limit>/<seconds> or off`);
+    out[name] = m[2] === undefined ? false : { limit: Number(m[2]), windowSeconds: Math.max(1, Number(m[3])) };
+  }
+  return out;
+}
+
+export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export async function checkRate(store: CounterStore, name: string, id: string, limit: RateLimit, nowMs: number): Promise<RateDecision> {
+  const windowMs = limit.windowSeconds * 1000;
+  const window = Math.floor(nowMs / windowMs);
+  const expiresAt = (window + 1) * windowMs;
+  const count = await store.increment(`${name}:${id}:${window}`, expiresAt);
+  if (count <= limit.limit) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - nowMs) / 1000)) };
+}

@@ -1,0 +1,395 @@
+/**
+ * The framework-free HTTP service: every endpoint's logic, once, for every adapter. An adapter
+ * turns its request into a {@link ServiceRequest}, calls `service.handle()`, and writes the
+ * {@link ServiceResponse}. Clock, randomness and store are injected.
+ */
+import { createRequire } from 'node:module';
+import { classify, type ClassifyOptions } from '../classify.js';
+import { datasetStatus, type DatasetStatus } from '../datasets.js';
+import { isFormspamError } from '../errors.js';
+import { createDefaultProviders } from '../providers/default.js';
+import type { Providers } from '../providers/types.js';
+import { createMemoryStore } from '../stores/memory.js';
+import type { Store } from '../stores/types.js';
+import { clientIpOf, trustedProxySet, type HeaderValue } from './client-ip.js';
+import { defaultRandomBytes, SecretBox, toHex, type RandomBytes } from './crypto.js';
+import { newApiKey, parseHostname, refererAllowed } from './keys.js';
+import { M2MGate } from './m2m.js';
+import { createMetrics, type ServiceMetrics } from './metrics.js';
+import { openApiDocument } from './openapi.js';
+import { checkRate, DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit.js';
+
+/** A pino-compatible logger (only these methods are used). */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ServiceOptions {
+  /** Keys, used proofs, rate-limit counters (default: a new memory store). */
+  store?: Store;
+  /** Providers for classify (default: `createDefaultProviders({ offline, dnsServers, dataDir })`). */
+  providers?: Providers;
+  /** No network for the default providers. */
+  offline?: boolean;
+  /** DNS servers of the default providers (`ip` or `ip:port`). */
+  dnsServers?: readonly string[];
+  /** Directory of the downloaded lists (default providers and /readyz). */
+  listsDir?: string;
+  /** Options passed to every classify() call (clientIp and signal are set per request). */
+  classifyOptions?: Omit<ClassifyOptions, 'clientIp' | 'signal'>;
+  /** Largest accepted body in bytes (default 65,536). */
+  bodyLimit?: number;
+  /** Proxies whose `X-Forwarded-For`/`Forwarded` are believed: CIDRs, addresses, `loopback`, `private`. */
+  trustedProxies?: readonly string[];
+  /** `false` turns every limit off; otherwise overrides of {@link DEFAULT_RATE_LIMITS}. */
+  rateLimits?: RateLimits | false;
+  /** Encrypts key secrets at rest (AES-256-GCM) and derives the M2M HMAC key; at least 32 characters. */
+  masterKey?: string;
+  /** The machine-to-machine challenge of `/api_key/generate`. */
+  m2m?: { hmacKey?: string; maxNumber?: number; expireSeconds?: number };
+  /** The `license` of generated keys (default `free`). */
+  license?: string;
+  /** Refuse classify requests that carry neither `Referer` nor `Origin` (default false: server-to-server callers may omit them). */
+  requireReferer?: boolean;
+  logger?: Logger;
+  /** Metrics: a ServiceMetrics to share, `true` for a new registry (default), `false` for none. */
+  metrics?: ServiceMetrics | boolean;
+  /** Injected world. */
+  now?: () => number;
+  randomBytes?: RandomBytes;
+}
+
+/** What an adapter hands to the service. Header names in lower case. */
+export interface ServiceRequest {
+  method: string;
+  /** Path and query, e.g. `/api/v1/classify?apiKey=…`. */
+  url: string;
+  headers: Record<string, HeaderValue>;
+  remoteAddress: string | undefined;
+  /** Reads the raw body, rejecting with a {@link HttpError} 413 beyond `limit` bytes. */
+  readBody?: (limit: number) => Promise<Uint8Array>;
+  /** A body a framework already parsed (Express with express.json()). */
+  parsedBody?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ServiceResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Close the connection after the response (a body that was not read). */
+  close?: boolean;
+}
+
+/** An HTTP error with the `{ error, statusCode }` body. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+    super(message);
+  }
+}
+
+export interface Service {
+  handle(request: ServiceRequest): Promise<ServiceResponse>;
+  /** Resolves when the store is reachable and the M2M key is set up. */
+  ready(): Promise<void>;
+  /** Closes the store (when the service opened it or was given it). */
+  close(): Promise<void>;
+  readonly store: Store;
+  readonly metrics: ServiceMetrics | null;
+  /** Paths this service answers (adapters that pass on other paths use it). */
+  handles(path: string): boolean;
+}
+
+export const DEFAULT_BODY_LIMIT = 65_536;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const ROUTES: Record<string, readonly string[]> = {
+  '/api/v1/classify': ['POST'],
+  '/api_key/generate': ['POST'],
+  '/healthz': ['GET', 'HEAD'],
+  '/readyz': ['GET', 'HEAD'],
+  '/openapi.json': ['GET', 'HEAD'],
+  '/metrics': ['GET', 'HEAD'],
+};
+
+function json(status: number, value: unknown, headers: Record<string, string> = {}): ServiceResponse {
+  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+}
+
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): ServiceResponse {
+  return json(status, { error: message, statusCode: status }, headers);
+}
+
+function header(h: HeaderValue): string | undefined {
+  return Array.isArray(h) ? h[0] : h;
+}
+
+function packageVersion(): string {
+  // From src/service/, dist/service/ or a dist/ chunk: the first formspam package.json above.
+  const require = createRequire(import.meta.url);
+  for (const path of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = require(path) as { name?: string; version: string };
+      if (pkg.name === 'formspam') return pkg.version;
+    } catch {
+      // not there
+    }
+  }
+  return '0.0.0';
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function parseJsonBody(bytes: Uint8Array): unknown {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    throw new HttpError(400, 'Invalid JSON: the body is not UTF-8.');
+  }
+  if (text.trim() === '') throw new HttpError(400, 'Invalid JSON: the body is empty.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Invalid JSON.');
+  }
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+  if (!value) return false;
+  const semi = value.indexOf(';');
+  const type = (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+function keyFrom(url: URL, headers: Record<string, HeaderValue>): string | undefined {
+  const q = url.searchParams.get('apiKey');
+  if (q) return q;
+  const auth = header(headers.authorization);
+  if (auth && /^bearer /i.test(auth)) return auth.slice(7).trim() || undefined;
+  return undefined;
+}
+
+export function createService(options: ServiceOptions = {}): Service {
+  const now = options.now ?? Date.now;
+  const randomBytes = options.randomBytes ?? defaultRandomBytes;
+  const store = options.store ?? createMemoryStore({ now });
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new TypeError('bodyLimit must be a positive integer (bytes)');
+  const trusted = trustedProxySet(options.trustedProxies);
+  const limits: Required<RateLimits> | null = options.rateLimits === false ? null : { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const box = options.masterKey !== undefined ? new SecretBox(options.masterKey, randomBytes) : null;
+  const providers = options.providers ?? createDefaultProviders({
+    ...(options.offline !== undefined && { offline: options.offline }),
+    ...(options.dnsServers !== undefined && { dnsServers: options.dnsServers }),
+    ...(options.listsDir !== undefined && { dataDir: options.listsDir }),
+  });
+  const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
+  const license = options.license ?? 'free';
+  const log = options.logger;
+  const metrics = options.metrics === false ? null : options.metrics === true || options.metrics === undefined ? createMetrics() : options.metrics;
+  const version = packageVersion();
+  const world = { now, randomBytes };
+
+  // The M2M HMAC key: given, else derived from the master key, else one random key shared by
+  // every instance through the store.
+  let gatePromise: Promise<M2MGate> | null = null;
+  const gate = (): Promise<M2MGate> => {
+    if (!gatePromise) {
+      const key: Promise<string> = options.m2m?.hmacKey !== undefined
+        ? Promise.resolve(options.m2m.hmacKey)
+        : box
+          ? Promise.resolve(box.derive('m2m-hmac-key'))
+          : store.initSetting('m2m-hmac-key', toHex(randomBytes(32)));
+      gatePromise = key.then((hmacKey) => new M2MGate({ ...options.m2m, hmacKey }, store, world));
+      gatePromise.catch(() => {
+        gatePromise = null; // try again on the next request
+      });
+    }
+    return gatePromise;
+  };
+
+  let datasets: { at: number; list: DatasetStatus[] } | null = null;
+  const datasetList = () => {
+    if (!datasets || now() - datasets.at > 60_000) {
+      datasets = { at: now(), list: datasetStatus({ ...(options.listsDir !== undefined && { dataDir: options.listsDir }), now: new Date(now()) }) };
+    }
+    return datasets.list;
+  };
+
+  // classify() prepares each options object once (a WeakMap): reuse one object per client IP
+  // instead of a new one per request. No per-request signal: provider timeouts bound the work.
+  const perIp = new Map<string, ClassifyOptions>();
+  function optionsFor(ip: string | undefined): ClassifyOptions {
+    if (ip === undefined) return classifyOptions;
+    let o = perIp.get(ip);
+    if (!o) {
+      if (perIp.size >= 10_000) perIp.clear();
+      o = { ...classifyOptions, clientIp: ip };
+      perIp.set(ip, o);
+    }
+    return o;
+  }
+
+  async function rate(name: string, limit: RateLimit | false | undefined, id: string | undefined): Promise<void> {
+    if (!limit || id === undefined) return;
+    const d = await checkRate(store, name, id, limit, now());
+    if (!d.ok) throw new HttpError(429, 'Too Many Requests', { 'retry-after': String(d.retryAfterSeconds) });
+  }
+
+  async function readJson(req: ServiceRequest): Promise<unknown> {
+    if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'Content-Type must be application/json.');
+    if ('parsedBody' in req && req.parsedBody !== undefined) return req.parsedBody;
+    const length = header(req.headers['content-length']);
+    if (length !== undefined && /^\d+$/.test(length) && Number(length) > bodyLimit) {
+      throw new HttpError(413, `Request body is larger than ${bodyLimit} bytes.`);
+    }
+    if (!req.readBody) throw new HttpError(400, 'Invalid JSON: no body.');
+    return parseJsonBody(await req.readBody(bodyLimit));
+  }
+
+  async function classifyRoute(req: ServiceRequest, url: URL, ip: string | undefined): Promise<ServiceResponse> {
+    await rate('classify-ip', limits?.classifyPerIp, ip);
+    if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'Content-Type must be application/json.');
+    const apiKey = keyFrom(url, req.headers);
+    if (!apiKey) throw new HttpError(401, 'Missing API key: pass ?apiKey= or Authorization: Bearer.');
+    const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
+    if (!record) throw new HttpError(401, 'Invalid API key.');
+    const page = header(req.headers.referer) ?? header(req.headers.origin);
+    if (page === undefined ? options.requireReferer === true : !refererAllowed(record.hostname, page)) {
+      throw new HttpError(403, 'Wrong referrer.');
+    }
+    await rate('classify-key', limits?.classifyPerKey, apiKey);
+    const body = await readJson(req);
+    const t0 = performance.now();
+    const result = await classify(body, providers, optionsFor(ip));
+    if (metrics) {
+      metrics.classifyDuration.observe((performance.now() - t0) / 1000);
+      metrics.classifications.inc({ classification: result.classification });
+    }
+    return json(200, result);
+  }
+
+  async function generateRoute(req: ServiceRequest, ip: string | undefined): Promise<ServiceResponse> {
+    await rate('generate-ip', limits?.generatePerIp, ip);
+    const g = await gate();
+    const authorization = header(req.headers.authorization);
+    if (!authorization || !/^\s*altcha\s/i.test(authorization)) {
+      const c = g.challenge();
+      return errorResponse(401, 'Unauthorized', { 'www-authenticate': c.wwwAuthenticate });
+    }
+    const body = await readJson(req);
+    const hostname = parseHostname((body as { hostname?: unknown } | null)?.hostname);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object with `hostname`.');
+    if (typeof hostname === 'string') throw new HttpError(400, `Invalid hostname: ${hostname}.`);
+    const check = await g.check(authorization);
+    if (!check.ok) {
+      if (check.status === 401) return errorResponse(401, 'Unauthorized', { 'www-authenticate': check.wwwAuthenticate });
+      log?.warn({ event: 'm2m-refused', reason: check.reason }, 'M2M proof refused');
+      return errorResponse(403, 'Forbidden');
+    }
+    const { apiKey, secret } = newApiKey(randomBytes);
+    await store.putKey({
+      apiKey,
+      hostname: hostname.text,
+      secret: box ? box.encrypt(secret, apiKey) : secret,
+      license,
+      createdAt: now(),
+    });
+    log?.info({ event: 'key-generated', hostname: hostname.text }, 'API key generated');
+    return json(200, { apiKey, hostname: hostname.text, secret, license });
+  }
+
+  async function readyRoute(): Promise<ServiceResponse> {
+    let storeOk = true;
+    try {
+      await store.ping();
+      await gate();
+    } catch {
+      storeOk = false;
+    }
+    const list = datasetList();
+    const dataOk = list.filter((d) => d.id === 'geo-country' || d.id === 'asn').every((d) => !d.problem);
+    const ok = storeOk && dataOk;
+    return json(ok ? 200 : 503, {
+      status: ok ? 'ok' : 'unavailable',
+      store: { kind: store.kind, ok: storeOk },
+      datasets: list.map((d) => ({ id: d.id, generated: d.generated, ageDays: d.ageDays === null ? null : Math.round(d.ageDays * 100) / 100, ...(d.problem && { problem: d.problem }) })),
+    });
+  }
+
+  async function route(req: ServiceRequest, path: string, url: URL, ip: string | undefined): Promise<ServiceResponse> {
+    const allowed = ROUTES[path];
+    if (!allowed || (path === '/metrics' && !metrics)) throw new HttpError(404, 'Not Found');
+    if (!allowed.includes(req.method)) throw new HttpError(405, 'Method Not Allowed', { allow: allowed.join(', ') });
+    switch (path) {
+      case '/api/v1/classify':
+        return classifyRoute(req, url, ip);
+      case '/api_key/generate':
+        return generateRoute(req, ip);
+      case '/healthz':
+        return json(200, { status: 'ok' });
+      case '/readyz':
+        return readyRoute();
+      case '/openapi.json':
+        return json(200, openApiDocument(version));
+      default: // /metrics
+        return { status: 200, headers: { 'content-type': metrics!.registry.contentType }, body: await metrics!.registry.metrics() };
+    }
+  }
+
+  function pathOf(url: string): { path: string; url: URL } | null {
+    try {
+      const u = new URL(url, 'http://localhost');
+      return { path: u.pathname.length > 1 && u.pathname.endsWith('/') ? u.pathname.slice(0, -1) : u.pathname, url: u };
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    store,
+    metrics,
+    handles(path) {
+      const p = pathOf(path);
+      return p !== null && Object.hasOwn(ROUTES, p.path);
+    },
+    async ready() {
+      await store.ping();
+      await gate();
+    },
+    async close() {
+      await store.close();
+    },
+    async handle(req) {
+      const t0 = performance.now();
+      const parsed = pathOf(req.url);
+      const path = parsed && Object.hasOwn(ROUTES, parsed.path) ? parsed.path : 'unknown';
+      let ip: string | undefined;
+      let response: ServiceResponse;
+      try {
+        ip = clientIpOf(req.remoteAddress, req.headers, trusted);
+        if (!parsed) throw new HttpError(400, 'Invalid URL.');
+        response = await route(req, parsed.path, parsed.url, ip);
+      } catch (error) {
+        if (error instanceof HttpError) {
+          response = errorResponse(error.status, error.message, error.headers);
+          if (error.status === 413) response.close = true;
+        } else if (isFormspamError(error) && error.code !== 'INVALID_OPTIONS') {
+          const status = error.code === 'REQUEST_TOO_LARGE' ? 413 : error.code === 'ABORTED' ? 499 : 400;
+          response = errorResponse(status, error.message);
+        } else {
+          log?.error({ event: 'internal-error', route: path, err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'internal error');
+          response = errorResponse(500, 'Internal Server Error');
+        }
+      }
+      if (req.method === 'HEAD') response = { ...response, body: '' };
+      metrics?.requests.inc({ route: path, method: ROUTES[path] ? req.method : 'other', status: String(response.status) });
+      log?.info({ event: 'request', method: req.method.slice(0, 10), route: path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, ip }, 'request');
+      return response;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/** The in-memory store: one process, nothing survives a restart. For tests and embedding. */
+import type { ApiKeyRecord, Store } from './types.js';
+
+export interface MemoryStoreOptions {
+  /** The clock used to forget expired entries (default `Date.now`). */
+  now?: () => number;
+  /** Expired proofs and counters are swept when there are more than this many entries (default 100,000). */
+  sweepAbove?: number;
+}
+
+export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  const sweepAbove = options.sweepAbove ?? 100_000;
+  const keys = new Map<string, ApiKeyRecord>();
+  const expiring = new Map<string, { value: number; expiresAt: number }>();
+  const settings = new Map<string, string>();
+  let closed = false;
+
+  const live = (k: string) => {
+    const e = expiring.get(k);
+    if (e && e.expiresAt <= now()) {
+      expiring.delete(k);
+      return undefined;
+    }
+    return e;
+  };
+  const sweep = () => {
+    if (expiring.size <= sweepAbove) return;
+    const t = now();
+    for (const [k, e] of expiring) if (e.expiresAt <= t) expiring.delete(k);
+  };
+  const open = () => {
+    if (closed) throw new Error('memory store: closed');
+  };
+
+  return {
+    kind: 'memory',
+    async putKey(record) {
+      open();
+      if (keys.has(record.apiKey)) throw new Error('memory store: key exists');
+      keys.set(record.apiKey, { ...record });
+    },
+    async getKey(apiKey) {
+      open();
+      const r = keys.get(apiKey);
+      return r ? { ...r } : null;
+    },
+    async markUsed(id, expiresAt) {
+      open();
+      const k = `p:${id}`;
+      if (live(k)) return false;
+      if (expiresAt <= now()) return true;
+      sweep();
+      expiring.set(k, { value: 1, expiresAt });
+      return true;
+    },
+    async increment(key, expiresAt) {
+      open();
+      const k = `c:${key}`;
+      const e = live(k);
+      if (e) return ++e.value;
+      sweep();
+      expiring.set(k, { value: 1, expiresAt });
+      return 1;
+    },
+    async initSetting(name, value) {
+      open();
+      if (!settings.has(name)) settings.set(name, value);
+      return settings.get(name)!;
+    },
+    async ping() {
+      open();
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The Redis store (ioredis, an optional peer dependency) for several server instances behind a
+ * load balancer: keys, used proofs and counters live in Redis, so a key generated on one
+ * instance works on the others and a proof used on one is refused on the others.
+ * Expiry uses Redis' own clock (`PXAT`), with the absolute times the service computes.
+ */
+import type { Redis as RedisClient, RedisOptions } from 'ioredis';
+import type { ApiKeyRecord, Store } from './types.js';
+
+export interface RedisStoreOptions {
+  /** `redis://[user:password@]host:port[/db]` (or `rediss://`). */
+  url?: string;
+  /** An existing ioredis client (not closed by `close()` unless `ownClient` is true). */
+  client?: RedisClient;
+  ownClient?: boolean;
+  /** Prefix of every key (default `formspam:`). */
+  prefix?: string;
+  /** Extra ioredis options when `url` is given. */
+  redisOptions?: RedisOptions;
+}
+
+/** Increment and set the window's absolute expiry in one round trip, atomically. */
+const INCREMENT = `local v = redis.call('INCR', KEYS[1])
+if v == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[1]) end
+return v`;
+
+export async function createRedisStore(options: RedisStoreOptions): Promise<Store> {
+  let client = options.client;
+  const own = options.client === undefined || options.ownClient === true;
+  if (!client) {
+    if (!options.url) throw new TypeError('createRedisStore: give `url` (redis://host:port) or `client`');
+    let Redis: typeof import('ioredis').Redis;
+    try {
+      const mod = (await import('ioredis')) as unknown as { Redis?: typeof import('ioredis').Redis; default: typeof import('ioredis').Redis };
+      Redis = mod.Redis ?? mod.default;
+    } catch (error) {
+      throw new Error('createRedisStore: the optional peer dependency `ioredis` is not installed (npm install ioredis)', { cause: error });
+    }
+    client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true, ...options.redisOptions });
+    await client.connect();
+  }
+  const c = client;
+  const prefix = options.prefix ?? 'formspam:';
+  const k = (kind: string, id: string) => `${prefix}${kind}:${id}`;
+
+  return {
+    kind: 'redis',
+    async putKey(r: ApiKeyRecord) {
+      const ok = await c.set(k('key', r.apiKey), JSON.stringify(r), 'NX');
+      if (ok !== 'OK') throw new Error('redis store: key exists');
+    },
+    async getKey(apiKey) {
+      const raw = await c.get(k('key', apiKey));
+      if (raw === null) return null;
+      const r = JSON.parse(raw) as ApiKeyRecord;
+      return { apiKey: r.apiKey, hostname: r.hostname, secret: r.secret, license: r.license, createdAt: r.createdAt };
+    },
+    async markUsed(id, expiresAt) {
+      const at = Math.max(1, Math.floor(expiresAt));
+      const ok = await c.set(k('proof', id), '1', 'PXAT', at, 'NX');
+      return ok === 'OK';
+    },
+    async increment(key, expiresAt) {
+      const v = await c.eval(INCREMENT, 1, k('rl', key), String(Math.max(1, Math.floor(expiresAt))));
+      return Number(v);
+    },
+    async initSetting(name, value) {
+      await c.set(k('setting', name), value, 'NX');
+      return (await c.get(k('setting', name)))!;
+    },
+    async ping() {
+      await c.ping();
+    },
+    async close() {
+      if (own && c.status !== 'end') await c.quit().catch(() => c.disconnect());
+    },
+  };
+}

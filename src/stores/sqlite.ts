@@ -1,0 +1,93 @@
+/**
+ * The embedded SQLite store (better-sqlite3, WAL mode): the default of `formspam serve`.
+ * Writes are committed before the promise resolves, so a key returned to a client survives
+ * `kill -9` of the server (WAL + synchronous=NORMAL is durable against a process crash; use
+ * `synchronous: 'FULL'` to also survive power loss).
+ */
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { ApiKeyRecord, Store } from './types.js';
+
+export interface SqliteStoreOptions {
+  /** The database file (its directory is created); `:memory:` for a private in-memory database. */
+  path: string;
+  /** The clock used to ignore and sweep expired entries (default `Date.now`). */
+  now?: () => number;
+  synchronous?: 'NORMAL' | 'FULL';
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS api_keys (api_key TEXT PRIMARY KEY, hostname TEXT NOT NULL, secret TEXT NOT NULL, license TEXT NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS used_proofs (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+`;
+
+interface KeyRow { api_key: string; hostname: string; secret: string; license: string; created_at: number }
+
+export function createSqliteStore(options: SqliteStoreOptions): Store {
+  const require = createRequire(import.meta.url);
+  const Database = require('better-sqlite3') as typeof BetterSqlite3;
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const db = new Database(options.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  const now = options.now ?? Date.now;
+
+  const insertKey = db.prepare('INSERT INTO api_keys (api_key, hostname, secret, license, created_at) VALUES (?, ?, ?, ?, ?)');
+  const selectKey = db.prepare<[string], KeyRow>('SELECT api_key, hostname, secret, license, created_at FROM api_keys WHERE api_key = ?');
+  // A used proof is (re)claimed only when absent or expired: one statement, so atomic.
+  const claimProof = db.prepare(
+    'INSERT INTO used_proofs (id, expires_at) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET expires_at = excluded.expires_at WHERE used_proofs.expires_at <= ?',
+  );
+  const bump = db.prepare<[{ key: string; expiresAt: number; now: number }], { value: number }>(
+    `INSERT INTO counters (key, value, expires_at) VALUES (@key, 1, @expiresAt)
+     ON CONFLICT(key) DO UPDATE SET value = CASE WHEN counters.expires_at <= @now THEN 1 ELSE counters.value + 1 END,
+       expires_at = CASE WHEN counters.expires_at <= @now THEN excluded.expires_at ELSE counters.expires_at END
+     RETURNING value`,
+  );
+  const insertSetting = db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)');
+  const selectSetting = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE name = ?');
+  const sweepProofs = db.prepare('DELETE FROM used_proofs WHERE expires_at <= ?');
+  const sweepCounters = db.prepare('DELETE FROM counters WHERE expires_at <= ?');
+  let writes = 0;
+  const maybeSweep = () => {
+    if (++writes % 10_000 !== 0) return;
+    const t = now();
+    sweepProofs.run(t);
+    sweepCounters.run(t);
+  };
+
+  return {
+    kind: 'sqlite',
+    async putKey(r: ApiKeyRecord) {
+      insertKey.run(r.apiKey, r.hostname, r.secret, r.license, r.createdAt);
+    },
+    async getKey(apiKey) {
+      const row = selectKey.get(apiKey);
+      return row ? { apiKey: row.api_key, hostname: row.hostname, secret: row.secret, license: row.license, createdAt: row.created_at } : null;
+    },
+    async markUsed(id, expiresAt) {
+      maybeSweep();
+      return claimProof.run(id, expiresAt, now()).changes === 1;
+    },
+    async increment(key, expiresAt) {
+      maybeSweep();
+      return bump.get({ key, expiresAt, now: now() })!.value;
+    },
+    async initSetting(name, value) {
+      insertSetting.run(name, value);
+      return selectSetting.get(name)!.value;
+    },
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

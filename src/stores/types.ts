@@ -1,0 +1,57 @@
+/**
+ * The service's persistent state, behind one small interface each. Every implementation
+ * (memory, SQLite, Redis) passes the same conformance suite (`testStore` in `formspam/testing`).
+ * Times are absolute milliseconds since the epoch, computed by the caller from its injected
+ * clock, so stores need no clock of their own for correctness.
+ */
+
+/** An issued API key. `secret` is stored as given (the service encrypts it when a master key is configured). */
+export interface ApiKeyRecord {
+  apiKey: string;
+  hostname: string;
+  secret: string;
+  license: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+}
+
+export interface KeyStore {
+  /** Stores a new key; resolves once it is durable (the SQLite store has committed it). Rejects if the key exists. */
+  putKey(record: ApiKeyRecord): Promise<void>;
+  /** The key's record, or null. */
+  getKey(apiKey: string): Promise<ApiKeyRecord | null>;
+}
+
+export interface ProofStore {
+  /**
+   * Marks a proof (e.g. an M2M challenge) as used until `expiresAt` (ms). Resolves true the
+   * first time, false when it is already marked and not expired: atomic across processes
+   * sharing the store.
+   */
+  markUsed(id: string, expiresAt: number): Promise<boolean>;
+}
+
+export interface CounterStore {
+  /**
+   * Increments the counter `key` (a fixed window: the caller puts the window in the key) and
+   * resolves its new value; the counter disappears after `expiresAt` (ms).
+   */
+  increment(key: string, expiresAt: number): Promise<number>;
+}
+
+export interface SettingsStore {
+  /**
+   * Stores `value` under `name` unless something is stored there already, and resolves the
+   * stored value: lets every instance agree on one generated secret (the M2M HMAC key).
+   */
+  initSetting(name: string, value: string): Promise<string>;
+}
+
+/** Everything the service keeps. */
+export interface Store extends KeyStore, ProofStore, CounterStore, SettingsStore {
+  /** `memory`, `sqlite`, `redis`. */
+  readonly kind: string;
+  /** Resolves when the store answers (for /readyz); rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

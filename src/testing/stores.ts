@@ -1,0 +1,141 @@
+/**
+ * The Store conformance suite: every store (memory, SQLite, Redis, yours) must pass it.
+ *
+ * @example
+ * testStore('memory', () => ({ store: createMemoryStore({ now: () => clock }) , setNow: (t) => { clock = t } }));
+ */
+import assert from 'node:assert/strict';
+import type { Store } from '../stores/types.js';
+
+export interface StoreConformanceSetup {
+  /** A fresh, empty store. */
+  store: Store;
+  /**
+   * Moves the store's clock (ms). Without it the expiry tests use times relative to the real
+   * clock: entries that expired in the past, and entries that expire far in the future.
+   */
+  setNow?: (ms: number) => void;
+  /** A second handle on the same data (another process would see this), to check sharing. */
+  second?: () => Promise<Store> | Store;
+  close?: () => Promise<void> | void;
+}
+
+type Hook = (fn: () => Promise<void> | void) => void;
+interface Runner {
+  describe?: (name: string, fn: () => void) => void;
+  it?: (name: string, fn: () => Promise<void>) => void;
+  beforeEach?: Hook;
+  afterEach?: Hook;
+}
+
+let unique = 0;
+const id = (what: string) => `${what}-${process.pid}-${Date.now()}-${++unique}`;
+
+export function testStore(name: string, setup: () => Promise<StoreConformanceSetup> | StoreConformanceSetup, runner: Runner = {}): void {
+  const g = globalThis as Runner;
+  const describe = runner.describe ?? g.describe;
+  const it = runner.it ?? g.it;
+  const beforeEach = runner.beforeEach ?? g.beforeEach;
+  const afterEach = runner.afterEach ?? g.afterEach;
+  if (!describe || !it || !beforeEach || !afterEach) throw new Error('testStore: no global describe/it/beforeEach/afterEach; pass them in the third argument');
+
+  describe(`Store conformance: ${name}`, () => {
+    let s: StoreConformanceSetup;
+    beforeEach(async () => {
+      s = await setup();
+    });
+    afterEach(async () => {
+      await s.store.close();
+      await s.close?.();
+    });
+    const base = () => Date.now();
+
+    it('stores a key and reads it back; unknown keys are null', async () => {
+      const record = { apiKey: id('ckey'), hostname: 'example.com:3000', secret: 'sec_x', license: 'free', createdAt: 1_700_000_000_123 };
+      await s.store.putKey(record);
+      assert.deepEqual(await s.store.getKey(record.apiKey), record);
+      assert.equal(await s.store.getKey(id('missing')), null);
+    });
+    it('refuses to overwrite an existing key', async () => {
+      const record = { apiKey: id('ckey'), hostname: 'a.example', secret: 's1', license: 'free', createdAt: 1 };
+      await s.store.putKey(record);
+      await assert.rejects(s.store.putKey({ ...record, secret: 's2' }));
+      assert.equal((await s.store.getKey(record.apiKey))!.secret, 's1');
+    });
+    it('marks a proof used once: the second claim is refused', async () => {
+      const p = id('proof');
+      assert.equal(await s.store.markUsed(p, base() + 3_600_000), true);
+      assert.equal(await s.store.markUsed(p, base() + 3_600_000), false);
+      assert.equal(await s.store.markUsed(id('proof'), base() + 3_600_000), true);
+    });
+    it('gives exactly one of many concurrent claims of a proof', async () => {
+      const p = id('proof');
+      const results = await Promise.all(Array.from({ length: 20 }, () => s.store.markUsed(p, base() + 3_600_000)));
+      assert.equal(results.filter(Boolean).length, 1);
+    });
+    it('lets a proof be claimed again after it expired', async () => {
+      const p = id('proof');
+      if (s.setNow) {
+        s.setNow(1_000_000);
+        assert.equal(await s.store.markUsed(p, 2_000_000), true);
+        s.setNow(1_999_999);
+        assert.equal(await s.store.markUsed(p, 3_000_000), false);
+        s.setNow(2_000_000);
+        assert.equal(await s.store.markUsed(p, 3_000_000), true);
+      } else {
+        assert.equal(await s.store.markUsed(p, base() - 1000), true);
+        assert.equal(await s.store.markUsed(p, base() + 3_600_000), true);
+      }
+    });
+    it('counts: 1, 2, 3 …, independently per key, including concurrent increments', async () => {
+      const c = id('counter');
+      assert.equal(await s.store.increment(c, base() + 60_000), 1);
+      assert.equal(await s.store.increment(c, base() + 60_000), 2);
+      assert.equal(await s.store.increment(id('counter'), base() + 60_000), 1);
+      const all = await Promise.all(Array.from({ length: 20 }, () => s.store.increment(c, base() + 60_000)));
+      assert.deepEqual([...all].sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i + 3));
+    });
+    it('restarts a counter after it expired', async () => {
+      const c = id('counter');
+      if (s.setNow) {
+        s.setNow(1_000_000);
+        assert.equal(await s.store.increment(c, 1_060_000), 1);
+        assert.equal(await s.store.increment(c, 1_060_000), 2);
+        s.setNow(1_060_000);
+        assert.equal(await s.store.increment(c, 1_120_000), 1);
+      } else {
+        assert.equal(await s.store.increment(c, base() - 1000), 1);
+        assert.equal(await s.store.increment(c, base() + 60_000), 1);
+      }
+    });
+    it('keeps the first value of a setting', async () => {
+      const n = id('setting');
+      assert.equal(await s.store.initSetting(n, 'first'), 'first');
+      assert.equal(await s.store.initSetting(n, 'second'), 'first');
+    });
+    it('answers ping, and names its kind', async () => {
+      await s.store.ping();
+      assert.equal(typeof s.store.kind, 'string');
+    });
+    it('shares keys, proofs, counters and settings with a second handle on the same data', async () => {
+      if (!s.second) return; // a single-process store (memory) has no second handle
+      const other = await s.second();
+      try {
+        const record = { apiKey: id('ckey'), hostname: 'example.com', secret: 's', license: 'free', createdAt: 5 };
+        await s.store.putKey(record);
+        assert.deepEqual(await other.getKey(record.apiKey), record);
+        const p = id('proof');
+        assert.equal(await s.store.markUsed(p, base() + 60_000), true);
+        assert.equal(await other.markUsed(p, base() + 60_000), false);
+        const c = id('counter');
+        await s.store.increment(c, base() + 60_000);
+        assert.equal(await other.increment(c, base() + 60_000), 2);
+        const n = id('setting');
+        assert.equal(await other.initSetting(n, 'b'), 'b');
+        assert.equal(await s.store.initSetting(n, 'a'), 'b');
+      } finally {
+        await other.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,36 @@
+// The README's server examples (node:http and Express) are run against the built package, and
+// their output is compared with what their comments say.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../cli/run-cli.js';
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+function example(name: string): string {
+  const at = README.indexOf(`<!-- example: ${name} `);
+  if (at === -1) throw new Error(`README has no example "${name}"`);
+  const block = /```[a-z]*\n([\s\S]*?)```/.exec(README.slice(at));
+  if (!block) throw new Error(`README example "${name}" has no code block`);
+  return block[1]!;
+}
+
+describe('README server examples', () => {
+  it.each(['node-http', 'express'])('the %s example prints what its comments say', (name) => {
+    const code = example(name);
+    const expected = code.split('\n').filter((l) => l.startsWith('console.log(')).map((l) => l.slice(l.indexOf('); // ') + 6));
+    expect(expected.length).toBeGreaterThan(0);
+    const dir = mkdtempSync(join(tmpdir(), 'formspam-readme-server-'));
+    const file = join(dir, 'example.mjs');
+    const rewritten = code
+      .replace("from 'formspam/node'", `from ${JSON.stringify(join(ROOT, 'dist/adapters/node.js'))}`)
+      .replace("from 'formspam/express'", `from ${JSON.stringify(join(ROOT, 'dist/adapters/express.js'))}`)
+      .replace("from 'formspam/server'", `from ${JSON.stringify(join(ROOT, 'dist/service/index.js'))}`)
+      .replace("from 'express'", `from ${JSON.stringify(join(ROOT, 'node_modules/express/index.js'))}`);
+    writeFileSync(file, rewritten);
+    const out = execFileSync(process.execPath, [file], { encoding: 'utf8' }).trimEnd().split('\n');
+    expect(out).toEqual(expected);
+  });
+});

@@ -1,7 +1,8 @@
 import { FormspamError, isFormspamError } from './errors.js';
 import { emailDomainOf } from './email/address.js';
 import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './geo/response.js';
-import type { Providers } from './providers/types.js';
+import type { LanguageGuess, Providers } from './providers/types.js';
+import { languageFact, reliableLanguage, selectClassifier } from './language/index.js';
 import { normalizeRequest, type NormalizedRequest, type RequestLimits } from './request.js';
 import {
   classificationOf,
@@ -232,6 +233,8 @@ export async function classify(
   // Gather every fact the active rules need, once each, in parallel.
   const needed = new Map<string, FactDefinition>();
   for (const rule of active) for (const fact of Object.values(rule.needs)) needed.set(fact.key, fact);
+  // The response reports the detected language and the classifier whenever a detector is given.
+  if (req.text && providers.language !== undefined && !needed.has(languageFact.key)) needed.set(languageFact.key, languageFact);
   const facts = new Map<string, FactResult>();
   const problems: ProblemReport[] = [];
   if (needed.size > 0) {
@@ -313,7 +316,9 @@ export async function classify(
   };
   if (req.text) {
     const { score, rules } = categoryResult('text');
-    response.text = { classifier: req.classifier ?? 'en', detectedLanguage: null, score, rules };
+    const language = facts.get(languageFact.key);
+    const guesses = language?.ok && Array.isArray(language.value) ? (language.value as LanguageGuess[]) : undefined;
+    response.text = { classifier: selectClassifier(req, guesses), detectedLanguage: reliableLanguage(guesses) ?? null, score, rules };
   }
   if (req.email !== null) response.email = { domain: emailDomainOf(req), ...categoryResult('email') };
   if (req.ipAddress !== null) {

@@ -50,6 +50,9 @@ export type {
   Providers,
 } from './providers/types.js';
 
+// Language detection (issue 3).
+export { createLanguageDetector, detectLanguage, loadLanguageModel } from './language/detector.js';
+
 // IP address, geo-location, time zone and data freshness (issue 5).
 export { createGeoProvider, type GeoProviderOptions, type OfflineGeoProvider } from './providers/geo.js';
 export {

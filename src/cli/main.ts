@@ -5,6 +5,8 @@ import { CLASSIFY_HELP, runClassify } from './classify.js';
 import { EVAL_HELP, runEval } from './eval.js';
 import { errorJson, EXIT, UsageError, write } from './io.js';
 import { runStatus, STATUS_HELP } from './status.js';
+import { KEYGEN_HELP, runKeygen } from './keygen.js';
+import { runServe, SERVE_HELP } from './serve.js';
 import { runUpdateLists, UPDATE_LISTS_HELP } from './update-lists.js';
 
 const HELP = `formspam: explainable spam classification for web forms
@@ -15,6 +17,8 @@ Commands:
   classify     classify a request (JSON) or many (--jsonl); see formspam classify --help
   update-lists download the Tor, proxy, malicious and data-centre lists; see formspam update-lists --help
   status       show every dataset with its generation date, age and entry count
+  serve        run the HTTP API (classify, API keys, health, metrics); see formspam serve --help
+  keygen       get an API key from a server (solves its M2M challenge); see formspam keygen --help
   eval         measure accuracy on the labelled data sets (offline); see formspam eval --help
 
 Options:
@@ -26,6 +30,8 @@ Exit status: 0 on success, 2 on invalid input or usage, 1 on an unexpected failu
 ${CLASSIFY_HELP}
 ${UPDATE_LISTS_HELP}
 ${STATUS_HELP}
+${SERVE_HELP}
+${KEYGEN_HELP}
 ${EVAL_HELP}`;
 
 function version(): string {
@@ -53,6 +59,10 @@ export async function main(argv: string[], io = { stdin: process.stdin, stdout: 
         return await runUpdateLists(rest, io);
       case 'status':
         return await runStatus(rest, io);
+      case 'serve':
+        return await runServe(rest, io);
+      case 'keygen':
+        return await runKeygen(rest, io);
       case 'eval':
         return await runEval(rest, io);
       default:

@@ -4,6 +4,7 @@ import { createDnsProvider, offlineDnsProvider } from './dns.js';
 import { createReportedEmailProvider, type ReportedEmailListOptions } from './reported-email.js';
 import { createGeoProvider } from './geo.js';
 import { createIpReputationProvider } from './ip-reputation.js';
+import { createLanguageDetector } from '../language/detector.js';
 import type { Providers } from './types.js';
 
 /** Options of {@link createDefaultProviders}. */
@@ -48,5 +49,7 @@ export function createDefaultProviders(options: DefaultProvidersOptions = {}): P
   // Offline data (bundled geo and ASN, downloaded lists): loaded lazily on the first look-up.
   providers.geo = createGeoProvider();
   providers.ipReputation = createIpReputationProvider(options.dataDir !== undefined ? { dataDir: options.dataDir } : {});
+  // Language: n-gram scorer over eld's model + franc fallback; the model loads on the first text.
+  providers.language = createLanguageDetector();
   return providers;
 }

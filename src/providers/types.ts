@@ -94,7 +94,14 @@ export interface IpReputationProvider {
 /** One language guess: ISO 639-1 code where one exists, otherwise ISO 639-3. */
 export interface LanguageGuess {
   language: string;
+  /** 0–1; how sure the detector is of this guess. */
   confidence: number;
+  /**
+   * On the first guess: `false` when the text is too short or too ambiguous to tell (the guess
+   * is still the detector's best). Absent means reliable. Later guesses are alternatives the
+   * detector could not rule out (e.g. `sk` after `cs`).
+   */
+  reliable?: boolean;
 }
 
 export interface LanguageDetector {

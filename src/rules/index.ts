@@ -23,10 +23,15 @@ import hashTags from './text/hash-tags.js';
 import htmlInjection from './text/html-injection.js';
 import html from './text/html.js';
 import numbersOnly from './text/numbers-only.js';
+import profanity from './text/profanity.js';
 import randomChars from './text/random-chars.js';
+import sentiment from './text/sentiment.js';
 import shortText from './text/short-text.js';
+import spamWords from './text/spam-words.js';
 import specialChars from './text/special-chars.js';
 import sqlInjection from './text/sql-injection.js';
+import unexpectedLanguage from './text/unexpected-language.js';
+import unknownLanguage from './text/unknown-language.js';
 import url from './text/url.js';
 import tzBlockedCountry from './time-zone/blocked-country.js';
 import tzInvalid from './time-zone/invalid.js';
@@ -54,10 +59,15 @@ export const defaultRules: readonly AnyRule[] = [
   html,
   htmlInjection,
   numbersOnly,
+  profanity,
   randomChars,
+  sentiment,
   shortText,
+  spamWords,
   specialChars,
   sqlInjection,
+  unexpectedLanguage,
+  unknownLanguage,
   url,
   tzBlockedCountry,
   tzInvalid,

@@ -78,11 +78,13 @@ export async function runRuleCase(rule: AnyRule, c: BaseCase | string): Promise<
   for (const [local, fact] of Object.entries(rule.needs)) {
     const has = kase.facts !== undefined && Object.hasOwn(kase.facts, local);
     const value = has ? kase.facts![local] : undefined;
+    // An optional fact the case gives no value for is "no provider": the rule runs with undefined.
+    const missing = (!has && fact.optional === true) ||
+      (value && typeof value === 'object' && FAILURE in value && (value as FactFailure).reason === 'no-provider');
     needs[local] = {
       key: fact.key,
-      provider: value && typeof value === 'object' && FAILURE in value && (value as FactFailure).reason === 'no-provider'
-        ? 'formspam-testing-missing'
-        : 'formspam-testing',
+      ...(fact.optional === true ? { optional: true } : {}),
+      provider: missing ? 'formspam-testing-missing' : 'formspam-testing',
       fetch: (async () => {
         if (!has) throw new Error(`test case gives no value for the fact "${local}"`);
         if (value && typeof value === 'object' && FAILURE in value) {
@@ -175,3 +177,4 @@ export {
   type StaticDnsRecords,
   type StaticDnsZone,
 } from './dns.js';
+export { testStore, type StoreConformanceSetup } from './stores.js';

@@ -2,7 +2,7 @@
 // (~800 chars) and a 10 KB submission, as ratios against a floor measured in the same run:
 // JSON parse + serialise of the same request, the least any server does with it.
 // Then every text rule on the 100 KB adversarial inputs (budget 50 ms each).
-import { classify } from '../dist/index.js';
+import { classify, createDefaultProviders } from '../dist/index.js';
 import { runAdversarial } from './adversarial.mjs';
 
 import { LONG, SHORT, TYPICAL } from './texts.mjs';
@@ -11,7 +11,12 @@ const CASES = [
   { name: 'short (~150 chars)', request: { fields: { name: 'Jana Dvořák', message: SHORT }, email: '@example.com' }, n: 20000 },
   { name: 'typical (~800 chars)', request: { fields: { name: 'Petra Nováková', message: TYPICAL } }, n: 10000 },
   { name: '10 KB', request: { text: LONG }, n: 1000 },
+  // The same two texts with the default providers offline: language detection runs, and the
+  // word lists of the detected language (plus English) apply instead of all 19.
+  { name: 'typical + detector', request: { fields: { name: 'Petra Nováková', message: TYPICAL } }, n: 10000, providers: true },
+  { name: '10 KB + detector', request: { text: LONG }, n: 1000, providers: true },
 ];
+const OFFLINE = createDefaultProviders({ offline: true });
 
 async function measure(fn, n) {
   for (let i = 0; i < Math.min(200, n); i++) await fn(); // warm up
@@ -35,7 +40,8 @@ for (const c of CASES) {
   const json = JSON.stringify(c.request);
   const chars = (c.request.text ?? Object.values(c.request.fields).join('\n')).length;
   const floor = await measure(async () => JSON.stringify(JSON.parse(json)), c.n);
-  const real = await measure(async () => JSON.stringify(await classify(JSON.parse(json))), c.n);
+  const providers = c.providers ? OFFLINE : undefined;
+  const real = await measure(async () => JSON.stringify(await classify(JSON.parse(json), providers)), c.n);
   console.log(
     `${c.name.padEnd(20)} ${String(chars).padStart(6)}  ${fmt(real.opsPerSec, 0).padStart(14)}  ${fmt(real.p50).padStart(6)}  ${fmt(real.p99).padStart(7)}  | ${fmt(floor.opsPerSec, 0).padStart(11)}  ${fmt(floor.p50).padStart(6)}   | ${fmt(real.p50 / floor.p50, 1).padStart(6)}×`,
   );

@@ -244,20 +244,14 @@ export function normalizeWords(segments: readonly string[]): Words {
   return { codes, count: n, start, end, from, to, segment, clause };
 }
 
-// Cached on the TextInput itself under a private symbol: cheaper than a WeakMap, whose
-// ephemeron bookkeeping cost more than the normalisation of a short text.
-const WORDS = Symbol('formspam.words');
-type WithWords = TextInput & { [WORDS]?: Words };
+// Memoised on the TextInput (a Map in a declared field): adding a symbol property to the
+// instance instead changed its hidden class and made every later read slow.
+const WORDS_KEY = {};
+const computeWords = (text: TextInput): Words => normalizeWords(text.segments.map((s) => s.text));
 
 /** The words of a request's text, computed once per text and shared by the word-list rules. */
 export function wordsOf(text: TextInput): Words {
-  const holder = text as WithWords;
-  let words = holder[WORDS];
-  if (words === undefined) {
-    words = normalizeWords(text.segments.map((s) => s.text));
-    holder[WORDS] = words;
-  }
-  return words;
+  return text.memo(WORDS_KEY, computeWords);
 }
 
 /** The normalised form of an entry of a word list: its words joined with one space. */

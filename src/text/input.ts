@@ -45,10 +45,23 @@ export class TextInput {
   /** All segments joined with a line feed, in order. */
   readonly joined: string;
   #tokens: readonly Token[] | undefined;
+  #memo: Map<object, unknown> | undefined;
 
   constructor(segments: readonly TextSegment[]) {
     this.segments = segments.map((s) => ({ field: s.field, text: normalizeText(s.text) }));
     this.joined = this.segments.map((s) => s.text).join('\n');
+  }
+
+  /**
+   * A value derived from this text, computed once and shared by every rule that asks with the
+   * same `key` (e.g. the normalised words of the word-list rules). `compute` must be pure.
+   */
+  memo<T>(key: object, compute: (text: TextInput) => T): T {
+    this.#memo ??= new Map();
+    if (this.#memo.has(key)) return this.#memo.get(key) as T;
+    const value = compute(this);
+    this.#memo.set(key, value);
+    return value;
   }
 
   /** Whitespace-separated tokens of every segment, in order. */

@@ -5,6 +5,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { FREE_EMAIL_DOMAINS, FREE_EMAIL_DOMAINS_SOURCE } from './data/free-email-domains.js';
+import { IANA_TLDS, IANA_TLDS_VERSION } from './data/tlds.js';
+import { TRUSTED_EMAIL_PROVIDERS, TRUSTED_EMAIL_PROVIDERS_REVIEWED } from './data/trusted-email-providers.js';
+import { disposableDomainSet } from './email/lists.js';
 import { HOSTING_ASNS, HOSTING_ASNS_GENERATED } from './ip/hosting-asns.js';
 import { DEFAULT_LIST_SOURCES, readListHeaders } from './ip/lists.js';
 import { bundledDataFile, defaultDataDir } from './ip/paths.js';
@@ -12,7 +16,7 @@ import { defaultCountryDatabase, installedCityDatabases, loadMmdb } from './prov
 import { loadAsnDatabase } from './providers/ip-reputation.js';
 
 export interface DatasetStatus {
-  /** `geo-country`, `geo-city`, `asn`, `hosting-asns`, or `list:<id>`. */
+  /** `geo-country`, `geo-city`, `asn`, `hosting-asns`, `email-tlds`, `email-free-providers`, `email-trusted-providers`, `email-disposable`, or `list:<id>`. */
   id: string;
   /** `geo`, `asn`, `hosting`, or a list kind (`tor`, `proxy`, `malicious`, `hosting`, `domains`). */
   kind: string;
@@ -40,6 +44,9 @@ export interface DatasetStatusOptions {
 }
 
 const require = createRequire(import.meta.url);
+
+/** Release dates of disposable-email-domains-js versions (the package carries no date of its own). */
+const DISPOSABLE_RELEASES: Readonly<Record<string, string>> = { '1.26.0': '2026-09-21' };
 
 function packageVersion(name: string, file: string): string {
   try {
@@ -107,6 +114,47 @@ export function datasetStatus(options: DatasetStatusOptions = {}): DatasetStatus
     generated: HOSTING_ASNS_GENERATED,
     entries: HOSTING_ASNS.size,
     unit: 'ASNs',
+  });
+  // The email rules' bundled lists.
+  const tldDate = /Version (\d{4})(\d{2})(\d{2})/.exec(IANA_TLDS_VERSION);
+  add({
+    id: 'email-tlds',
+    kind: 'email',
+    source: `IANA tlds-alpha-by-domain.txt, ${IANA_TLDS_VERSION}`,
+    licence: 'public registry data',
+    generated: tldDate ? `${tldDate[1]}-${tldDate[2]}-${tldDate[3]}` : null,
+    entries: IANA_TLDS.split(' ').length,
+    unit: 'TLDs',
+  });
+  add({
+    id: 'email-free-providers',
+    kind: 'email',
+    source: FREE_EMAIL_DOMAINS_SOURCE,
+    licence: 'ISC (freemail)',
+    generated: /(\d{4}-\d{2}-\d{2})$/.exec(FREE_EMAIL_DOMAINS_SOURCE)?.[1] ?? null,
+    entries: FREE_EMAIL_DOMAINS.split(' ').length,
+    unit: 'domains',
+  });
+  add({
+    id: 'email-trusted-providers',
+    kind: 'email',
+    source: 'formspam curated list (src/data/trusted-email-providers.ts)',
+    licence: 'MIT (formspam)',
+    generated: TRUSTED_EMAIL_PROVIDERS_REVIEWED,
+    entries: TRUSTED_EMAIL_PROVIDERS.length,
+    unit: 'domains',
+  });
+  const disposableVersion = packageVersion('disposable-email-domains-js', 'package.json');
+  const disposableDate = DISPOSABLE_RELEASES[disposableVersion] ?? null;
+  add({
+    id: 'email-disposable',
+    kind: 'email',
+    source: `disposable-email-domains-js ${disposableVersion}`,
+    licence: 'CC0 1.0',
+    generated: disposableDate,
+    entries: disposableDomainSet().size,
+    unit: 'domains',
+    ...(disposableDate === null && { problem: `release date of version ${disposableVersion} unknown: add it to DISPOSABLE_RELEASES in src/datasets.ts` }),
   });
   const lists = readListHeaders(dataDir);
   for (const meta of lists) {

@@ -6,6 +6,9 @@
 // provider (freemail's free.txt or FREE_PROVIDER_ADDITIONS) and in no disposable list.
 // Updated 2026-11-22.
 
+/** When the list below was last reviewed (for `formspam status`). */
+export const TRUSTED_EMAIL_PROVIDERS_REVIEWED = '2026-11-22';
+
 export const TRUSTED_EMAIL_PROVIDERS: readonly string[] = [
   // Global
   'gmail.com', 'googlemail.com',

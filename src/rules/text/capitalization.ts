@@ -1,4 +1,5 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { charFlags, codePointAt, LETTER, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
 
 /**
  * Common acronyms that are written in capitals in ordinary business messages. They are not
@@ -19,8 +20,9 @@ export const COMMON_ACRONYMS: ReadonlySet<string> = new Set([
 // Candidates: a capital and at least two more letters. A candidate preceded by a letter is the
 // tail of a word ("aBCD"), not a word, and is skipped. Scanning for capitals only keeps ordinary
 // lower-case text cheap.
-const CANDIDATE = /\p{Lu}[\p{L}\p{M}]{2,}/gu;
-const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+// That is what /\p{Lu}[\p{L}\p{M}]{2,}/gu matches; found with a table lookup per character (see
+// forEachCandidate), as a \p{…} expression is slow on non-ASCII text.
+const LETTER_OR_MARK = LETTER | MARK;
 const MARKS = /\p{M}/gu;
 // A well-formed Roman numeral (XIV, MMXXIV), not any run of the letters I V X L C D M: "DID",
 // "MID", "MILD" and "DIM" are words, and shouting them counts.
@@ -35,9 +37,58 @@ function isShouted(word: string): boolean {
   // Fast exits for the common case: short words and words starting with a lower-case ASCII letter.
   const first = word.charCodeAt(0);
   if (word.length < 3 || (first >= 97 && first <= 122)) return false;
+  // A lower-case ASCII letter after the first ("Haus") fails the LOWER test below anyway.
+  const second = word.charCodeAt(1);
+  if (second >= 97 && second <= 122) return false;
   if (word.replace(MARKS, '').length < 3) return false;
   if (!UPPER.test(word) || LOWER.test(word.replaceAll('ß', ''))) return false;
   return !COMMON_ACRONYMS.has(word) && !(word.length <= MAX_ROMAN && ROMAN.test(word));
+}
+
+/**
+ * Calls `fn` for each match of /\p{Lu}[\p{L}\p{M}]{2,}/gu in `s`, in order, as matchAll would
+ * find them, without building match objects.
+ */
+function forEachCandidate(s: string, fn: (start: number, end: number) => void): void {
+  const n = s.length;
+  for (let i = 0; i < n; ) {
+    const start = i;
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      i++;
+      if (c < 65 || c > 90) continue;
+    } else {
+      const cp = codePointAt(s, i);
+      i += cp > 0xffff ? 2 : 1;
+      if ((charFlags(cp) & UPPER_FLAG) === 0) continue;
+    }
+    // A capital ends at i: count the letters and marks after it.
+    let j = i;
+    let count = 0;
+    while (j < n) {
+      const d = s.charCodeAt(j);
+      if (d < 128) {
+        if (!((d >= 97 && d <= 122) || (d >= 65 && d <= 90))) break;
+        j++;
+      } else {
+        const cp = codePointAt(s, j);
+        if ((charFlags(cp) & LETTER_OR_MARK) === 0) break;
+        j += cp > 0xffff ? 2 : 1;
+      }
+      count++;
+    }
+    if (count >= 2) {
+      fn(start, j);
+      i = j;
+    }
+  }
+}
+
+/** True when the code unit at `i` is a letter or mark, as /[\p{L}\p{M}]/u tests a single code unit. */
+function letterOrMarkUnit(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return (charFlags(c) & LETTER_OR_MARK) !== 0; // a lone surrogate has no properties
 }
 
 export default defineRule({
@@ -49,10 +100,11 @@ export default defineRule({
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
     for (const { field, text: value } of text.segments) {
-      for (const m of value.matchAll(CANDIDATE)) {
-        if (m.index > 0 && LETTER_OR_MARK.test(value[m.index - 1]!)) continue;
-        if (isShouted(m[0])) matches.push({ field, value: m[0], index: m.index });
-      }
+      forEachCandidate(value, (start, end) => {
+        if (start > 0 && letterOrMarkUnit(value, start - 1)) return;
+        const word = value.slice(start, end);
+        if (isShouted(word)) matches.push({ field, value: word, index: start });
+      });
     }
     return matchesOutcome(matches);
   },

@@ -1,5 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
-import { scanSegments } from '../../text/scan.js';
+import type { TextInput } from '../../text/input.js';
+import { charFlags, codePointAt, DIGIT } from '../../text/chars.js';
 
 // Currency symbols (NFKC has already folded full-width forms).
 const SYM = '[$€£¥₽₹₴₺₩₪₦₱₫₭₮₲₵₸₼₾₿¢]';
@@ -23,6 +24,51 @@ const PRICE = new RegExp(
   ].join('|'),
   'gu',
 );
+// The same expression, tried only where a match can start (see candidateAt).
+const PRICE_AT = new RegExp(PRICE.source, 'uy');
+const SIGN_CODES: ReadonlySet<number> = new Set([...SYM.slice(1, -1)].map((c) => c.charCodeAt(0)));
+
+/**
+ * True when a PRICE match can start at `i`: every alternative starts with a currency sign, a
+ * decimal digit or a code of three or more capital ASCII letters.
+ */
+function candidateAt(s: string, i: number, c: number): boolean {
+  if (c < 128) {
+    if (c >= 48 && c <= 57) return true;
+    if (c >= 65 && c <= 90) {
+      const d = s.charCodeAt(i + 1);
+      const e = s.charCodeAt(i + 2);
+      return d >= 65 && d <= 90 && e >= 65 && e <= 90;
+    }
+    return c === 36; // $
+  }
+  if (SIGN_CODES.has(c)) return true;
+  return (charFlags(codePointAt(s, i)) & DIGIT) !== 0;
+}
+
+/** The matches of PRICE in every segment, as matchAll would give them. */
+function prices(text: TextInput): Match[] {
+  const out: Match[] = [];
+  for (const { field, text: value } of text.segments) {
+    const n = value.length;
+    for (let i = 0; i < n; ) {
+      const c = value.charCodeAt(i);
+      if (candidateAt(value, i, c)) {
+        PRICE_AT.lastIndex = i;
+        const m = PRICE_AT.exec(value);
+        if (m !== null && m[0].length > 0) {
+          out.push({ field, value: m[0], index: i });
+          i += m[0].length;
+          continue;
+        }
+      }
+      // Step a whole code point, as a /u scan does.
+      i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    }
+  }
+  return out;
+}
+
 const SIGNS_ONLY = new RegExp(`^${SYM}+$`, 'u');
 
 /** Joins adjacent runs of bare currency signs, so "$$$…" of any length is one token. */
@@ -50,6 +96,6 @@ export default defineRule({
   formula: { per: 0.25 },
   description: 'Prices and currency amounts ($100, 50 €, USD 1,000, 20 евро) and bare currency signs.',
   score({ text }) {
-    return matchesOutcome(text ? joinSignRuns(scanSegments(text, PRICE)).map((m) => ({ ...m, value: m.value.trim() })) : []);
+    return matchesOutcome(text ? joinSignRuns(prices(text)).map((m) => ({ ...m, value: m.value.trim() })) : []);
   },
 });

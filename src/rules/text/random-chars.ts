@@ -1,4 +1,5 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { charFlags, DIGIT, LETTER as LETTER_FLAG, MARK } from '../../text/chars.js';
 import { stripMarks } from '../../text/scan.js';
 
 /**
@@ -30,8 +31,6 @@ const SYLLABIC = /[rl]/u;
 const LATIN = /^[a-zßłđøæœþı]+$/u;
 const CYRILLIC = /^[\u0400-\u04FF]+$/u;
 const GREEK = /^[\u0370-\u03FF]+$/u;
-const LETTER = /\p{L}/u;
-const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 
 /**
  * Calls `fn` for each word of `s`: a letter followed by letters and combining marks (what
@@ -43,8 +42,10 @@ function forEachWord(s: string, fn: (word: string, at: number) => void): void {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     const ascii = c < 128;
-    const letter = ascii ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) : (start === -1 ? LETTER : LETTER_OR_MARK).test(s[i]!);
-    if (letter || (!ascii && c >= 0xd800 && c <= 0xdbff && (start === -1 ? LETTER : LETTER_OR_MARK).test(s.slice(i, i + 2)))) {
+    const want = start === -1 ? LETTER_FLAG : LETTER_FLAG | MARK;
+    // A surrogate has no properties of its own (charFlags gives none for one).
+    const letter = ascii ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) : (charFlags(c) & want) !== 0;
+    if (letter || (!ascii && c >= 0xd800 && c <= 0xdbff && pairIs(s, i, want))) {
       if (start === -1) start = i;
       if (!letter) i++; // an astral letter takes two code units
     } else if (start !== -1) {
@@ -54,7 +55,32 @@ function forEachWord(s: string, fn: (word: string, at: number) => void): void {
   }
   if (start !== -1) fn(s.slice(start), start);
 }
-const NOT_TYPED = /[\p{Nd}@]|:\/\/|^www\./iu;
+
+/** What `re.test(s.slice(i, i + 2))` gives for LETTER or LETTER_OR_MARK, with a high surrogate at `i`. */
+function pairIs(s: string, i: number, want: number): boolean {
+  if (i + 1 >= s.length) return false;
+  const d = s.charCodeAt(i + 1);
+  if (d >= 0xdc00 && d <= 0xdfff) return (charFlags((s.charCodeAt(i) - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000) & want) !== 0;
+  // Not a pair: the expression tests the lone surrogate (nothing) and the character after it.
+  return (charFlags(d) & want) !== 0;
+}
+// Not typed words: what /[\p{Nd}@]|:\/\/|^www\./iu finds, tested in code (see isTyped).
+const WWW = /^www\./iu;
+
+/** False for tokens with a digit or "@", a "://", or starting with "www.". */
+function isTyped(v: string): boolean {
+  if (v.includes('://') || WWW.test(v)) return false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 128) {
+      if ((c >= 48 && c <= 57) || c === 64) return false;
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < v.length && (v.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      if (charFlags((c - 0xd800) * 0x400 + (v.charCodeAt(i + 1) - 0xdc00) + 0x10000) & DIGIT) return false;
+      i++;
+    } else if (charFlags(c) & DIGIT) return false;
+  }
+  return true;
+}
 
 /** Vowel-less words that are real: protocol names, file types, interjections. */
 export const RANDOM_CHARS_ALLOWED: ReadonlySet<string> = new Set([
@@ -130,13 +156,17 @@ export default defineRule({
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
+    // Texts repeat words; randomReason is pure, so each distinct word is judged once per call.
+    const seen = new Map<string, ReturnType<typeof randomReason>>();
     for (const token of text.tokens) {
       const v = token.value;
       if (v.length < 4) continue; // no word of four letters fits
       // Addresses, URLs, codes and anything with digits are not typed words.
-      if (NOT_TYPED.test(v)) continue;
+      if (!isTyped(v)) continue;
       forEachWord(v, (word, at) => {
-        const reason = randomReason(word);
+        if (word.length < 4) return;
+        let reason = seen.get(word);
+        if (reason === undefined) seen.set(word, (reason = randomReason(word)));
         if (reason) matches.push({ field: token.field, value: word, index: token.index + at, reason });
       });
     }

@@ -25,6 +25,27 @@ function trimTrailing(s: string): string {
   return s.slice(0, end);
 }
 
+/** True when `token` may hold an EXPLICIT match: it has "://" or "www." (any case). */
+function mayBeExplicit(token: string): boolean {
+  if (token.includes('://')) return true;
+  for (let p = token.indexOf('.', 3); p !== -1; p = token.indexOf('.', p + 1)) {
+    if (((token.charCodeAt(p - 1) | 32) === 119) && ((token.charCodeAt(p - 2) | 32) === 119) && ((token.charCodeAt(p - 3) | 32) === 119)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when some piece of `token` may be a bare domain: a bare domain has a "." and does not
+ * end with trailing punctuation, so a non-trailing character must follow the first ".".
+ */
+function mayHaveDomain(token: string): boolean {
+  const dot = token.indexOf('.');
+  if (dot === -1) return false;
+  let end = token.length - 1;
+  while (end > dot && TRAILING.has(token[end]!)) end--;
+  return end > dot;
+}
+
 /** URLs with a scheme or `www.` in a token, each followed to the end of its run of URL characters. */
 function explicitUrls(token: string): { value: string; index: number }[] {
   const out: { value: string; index: number }[] = [];
@@ -69,12 +90,12 @@ export default defineRule({
     for (const token of text.tokens) {
       // Every URL form has a "." or a ":" (scheme, www., a domain); most words have neither.
       if (!token.value.includes('.') && !token.value.includes(':')) continue;
-      const explicit = explicitUrls(token.value);
+      const explicit = mayBeExplicit(token.value) ? explicitUrls(token.value) : [];
       if (explicit.length > 0) {
         for (const u of explicit) matches.push({ field: token.field, value: u.value, index: token.index + u.index });
         continue;
       }
-      if (!token.value.includes('.')) continue;
+      if (!mayHaveDomain(token.value)) continue;
       for (const piece of token.value.matchAll(PIECE)) {
         if (!piece[0].includes('.')) continue;
         const lead = LEADING.exec(piece[0])?.[0].length ?? 0;

@@ -5,25 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT, runCli } from '../cli/run-cli.js';
-
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-
-/** The fenced block right after `<!-- example: NAME ... -->`. */
-function example(name: string): string {
-  const at = README.indexOf(`<!-- example: ${name} `);
-  if (at === -1) throw new Error(`README has no example "${name}"`);
-  const block = /```[a-z]*\n([\s\S]*?)```/.exec(README.slice(at));
-  if (!block) throw new Error(`README example "${name}" has no code block`);
-  return block[1]!;
-}
+import { expectedOutput, README, readmeExample as example } from '../helpers/readme.js';
 
 describe('README examples', () => {
   it.each(['in-process', 'custom-rule'])('the %s example prints what its comments say', (name) => {
     const code = example(name);
-    const expected = code
-      .split('\n')
-      .filter((l) => l.startsWith('console.log('))
-      .map((l) => l.slice(l.indexOf('); // ') + 6));
+    const expected = expectedOutput(code);
     expect(expected.length).toBeGreaterThan(0);
     const dir = mkdtempSync(join(tmpdir(), 'formspam-readme-'));
     const file = join(dir, 'example.mjs');

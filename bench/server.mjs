@@ -25,7 +25,11 @@ async function child(kind) {
     const { createHandler } = await import('../dist/adapters/node.js');
     const { createMemoryStore } = await import('../dist/service/index.js');
     const limits = kind === 'formspam-limits' ? {} : false;
-    server = createServer(createHandler({ offline: true, store: createMemoryStore(), rateLimits: limits && { classifyPerIp: { limit: 1e9, windowSeconds: 60 }, classifyPerKey: { limit: 1e9, windowSeconds: 60 } }, m2m: { maxNumber: 1000 }, metrics: true }));
+    // Logging as `formspam serve` does by default (pino, level info, one line per request,
+    // synchronous writes), to /dev/null instead of standard output.
+    const { pino } = await import('pino');
+    const logger = pino({ level: 'info', base: { service: 'formspam' }, redact: { paths: ['secret', '*.secret', 'apiKey', '*.apiKey', 'authorization', '*.authorization'], censor: '[redacted]' } }, pino.destination({ dest: '/dev/null', sync: true }));
+    server = createServer(createHandler({ offline: true, store: createMemoryStore(), rateLimits: limits && { classifyPerIp: { limit: 1e9, windowSeconds: 60 }, classifyPerKey: { limit: 1e9, windowSeconds: 60 } }, m2m: { maxNumber: 1000 }, metrics: true, logger }));
   }
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 }

@@ -103,51 +103,76 @@ function abortedError(signal: AbortSignal): FormspamError {
   return new FormspamError('ABORTED', 'classify: aborted by the caller', { cause: signal.reason });
 }
 
-/** Fetches one fact with a timeout. Never rejects, except when the caller aborts. */
-async function fetchFact(
-  fact: FactDefinition,
+/**
+ * Fetches the facts in parallel, each with the same timeout. Never rejects, except when the
+ * caller aborts. The facts start together, so one timer and one AbortController serve them all:
+ * when the timer fires, every fact still unanswered resolves as a timeout (and its provider's
+ * signal aborts), exactly as a timer per fact would.
+ */
+function fetchFacts(
+  facts: readonly FactDefinition[],
   providers: Providers,
   request: NormalizedRequest,
   timeoutMs: number,
   outer: AbortSignal | undefined,
-): Promise<FactResult> {
-  const provider = providers[fact.provider];
-  if (provider === undefined || provider === null) return { ok: false, reason: 'no-provider', quiet: true };
-  const controller = new AbortController();
+): Promise<FactResult[]> {
+  let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
-  const stop = new Promise<FactResult>((resolve, reject) => {
-    timer = setTimeout(() => {
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-      resolve({ ok: false, reason: 'timeout', message: `no answer within ${timeoutMs} ms` });
-    }, timeoutMs);
-    if (outer) {
-      onAbort = () => {
-        controller.abort(outer.reason);
-        reject(abortedError(outer));
-      };
-      outer.addEventListener('abort', onAbort, { once: true });
+  let stop: Promise<FactResult> | undefined;
+  const works: Promise<FactResult>[] = [];
+  for (const fact of facts) {
+    const provider = providers[fact.provider];
+    if (provider === undefined || provider === null) {
+      works.push(Promise.resolve({ ok: false, reason: 'no-provider', quiet: true }));
+      continue;
     }
-  });
-  const work = Promise.resolve()
-    .then(() => (fact.fetch as (p: unknown, r: NormalizedRequest, o: { signal: AbortSignal }) => Promise<unknown>)(
-      provider,
-      request,
-      { signal: controller.signal },
-    ))
-    .then(
-      (value): FactResult => ({ ok: true, value }),
-      (error: unknown): FactResult =>
-        error instanceof FactUnavailable || (error as { name?: unknown } | null)?.name === 'FactUnavailable'
-          ? { ok: false, reason: String((error as FactUnavailable).reason), quiet: true }
-          : { ok: false, reason: (error as { name?: unknown } | null)?.name === 'TimeoutError' ? 'timeout' : 'provider-error', message: messageOf(error) },
-    );
-  try {
-    return await Promise.race([work, stop]);
-  } finally {
+    if (controller === undefined) {
+      const c = (controller = new AbortController());
+      stop = new Promise<FactResult>((resolve, reject) => {
+        timer = setTimeout(() => {
+          c.abort(new Error(`timed out after ${timeoutMs} ms`));
+          resolve({ ok: false, reason: 'timeout', message: `no answer within ${timeoutMs} ms` });
+        }, timeoutMs);
+        if (outer) {
+          onAbort = () => {
+            c.abort(outer.reason);
+            reject(abortedError(outer));
+          };
+          outer.addEventListener('abort', onAbort, { once: true });
+        }
+      });
+      // A rejection is handled by whichever race sees it; keep an unobserved one quiet.
+      stop.catch(() => undefined);
+    }
+    const signal = controller.signal;
+    const work = Promise.resolve()
+      .then(() => (fact.fetch as (p: unknown, r: NormalizedRequest, o: { signal: AbortSignal }) => Promise<unknown>)(provider, request, { signal }))
+      .then(
+        (value): FactResult => ({ ok: true, value }),
+        (error: unknown): FactResult =>
+          error instanceof FactUnavailable || (error as { name?: unknown } | null)?.name === 'FactUnavailable'
+            ? { ok: false, reason: String((error as FactUnavailable).reason), quiet: true }
+            : { ok: false, reason: (error as { name?: unknown } | null)?.name === 'TimeoutError' ? 'timeout' : 'provider-error', message: messageOf(error) },
+      );
+    works.push(Promise.race([work, stop!]));
+  }
+  const all = Promise.all(works);
+  if (controller === undefined) return all;
+  const done = (): void => {
     clearTimeout(timer);
     if (outer && onAbort) outer.removeEventListener('abort', onAbort);
-  }
+  };
+  return all.then(
+    (results) => {
+      done();
+      return results;
+    },
+    (error: unknown) => {
+      done();
+      throw error;
+    },
+  );
 }
 
 function messageOf(error: unknown): string {
@@ -239,7 +264,7 @@ export async function classify(
   const problems: ProblemReport[] = [];
   if (needed.size > 0) {
     const keys = [...needed.keys()].sort();
-    const results = await Promise.all(keys.map((k) => fetchFact(needed.get(k)!, providers, req, p.timeoutMs, signal)));
+    const results = await fetchFacts(keys.map((k) => needed.get(k)!), providers, req, p.timeoutMs, signal);
     keys.forEach((key, j) => {
       const r = results[j]!;
       facts.set(key, r);

@@ -64,7 +64,12 @@ export class FactUnavailable extends Error {
   override readonly name = 'FactUnavailable';
   readonly reason: string;
   constructor(reason: string, message = reason) {
+    // A deliberate "no answer", thrown on hot paths (every DNS fact of every request when DNS
+    // is off): capturing a stack trace cost more than the rest of the fact. No frames, then.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.reason = reason;
   }
 }

@@ -8,7 +8,7 @@
  * createServer(handler).listen(8080);
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createService, errorResponse, type Service, type ServiceOptions } from '../service/service.js';
+import { createService, errorResponse, type Service, type ServiceOptions, type ServiceRequest } from '../service/service.js';
 import { toServiceRequest, writeResponse } from './shared.js';
 
 export interface NodeHandler {
@@ -32,11 +32,28 @@ export function createHandler(options: NodeHandlerOptions = {}): NodeHandler {
       next();
       return;
     }
-    const abort = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) abort.abort(new Error('client went away'));
+    // The request's signal (aborted when the client goes away) is made on first use only: the
+    // classify route does not read it, and an AbortController plus a 'close' listener per
+    // request cost more than the routing.
+    let abort: AbortController | undefined;
+    const request: ServiceRequest = toServiceRequest(req);
+    Object.defineProperty(request, 'signal', {
+      enumerable: true,
+      get(): AbortSignal {
+        if (abort === undefined) {
+          const a = (abort = new AbortController());
+          if (res.closed) {
+            if (!res.writableFinished) a.abort(new Error('client went away'));
+          } else {
+            res.once('close', () => {
+              if (!res.writableFinished) a.abort(new Error('client went away'));
+            });
+          }
+        }
+        return abort.signal;
+      },
     });
-    service.handle(toServiceRequest(req, { signal: abort.signal })).then(
+    service.handle(request).then(
       (response) => writeResponse(res, response),
       () => writeResponse(res, errorResponse(500, 'Internal Server Error')),
     );

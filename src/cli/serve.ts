@@ -153,14 +153,29 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       logger.info({ event: 'shutdown', signal }, 'shutting down: finishing requests in flight');
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       force.unref();
+      // server.close() closes the idle keep-alive connections once. A request in flight then
+      // finished on a keep-alive connection, which idled until keepAliveTimeout and kept the
+      // process up: answer with `Connection: close` from now on, and close connections as they
+      // become idle.
+      server.on('request', (_req, res: import('node:http').ServerResponse) => {
+        if (!res.headersSent) res.setHeader('connection', 'close');
+      });
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      sweep.unref();
       server.close(() => {
         clearTimeout(force);
+        clearInterval(sweep);
         handler.close().then(
           () => {
             logger.info({ event: 'stopped' }, 'stopped');
             logger.flush();
-            // Exit even if a library left a handle open (the timer itself does not keep the process up).
-            setTimeout(() => process.exit(0), 2000).unref();
+            // Nothing should be left to keep the process up; if a library still holds a handle,
+            // exit anyway after 2 s, and say what it was. The timer itself does not keep the process up.
+            setTimeout(() => {
+              logger.warn({ event: 'forced-exit', resources: process.getActiveResourcesInfo() }, 'forced exit: handles still open 2 s after shutdown');
+              logger.flush();
+              process.exit(0);
+            }, 2000).unref();
             resolve(0);
           },
           (error: unknown) => {

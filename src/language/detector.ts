@@ -40,6 +40,10 @@ interface Model {
   offsets: Uint32Array;
   langs: Uint8Array;
   scores: Uint16Array;
+  /** Scratch of scoreNgrams: per n-gram, the call that last counted it; per language, the total. */
+  stamp: Uint32Array;
+  epoch: number;
+  totals: Float64Array;
 }
 
 /** Letters (1) and combining marks (2) of the BMP; lower-case of each BMP code unit. */
@@ -112,6 +116,9 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
     offsets: Uint32Array.from(offsetList),
     langs: Uint8Array.from(langs),
     scores: Uint16Array.from(scores),
+    stamp: new Uint32Array(offsetList.length),
+    epoch: 0,
+    totals: new Float64Array(languages.length),
   };
 }
 
@@ -232,24 +239,37 @@ export function scoreNgrams(text: string): NgramDetection {
   const m = model;
   if (!m) throw new FormspamError('INVALID_OPTIONS', 'language detector: the model is not loaded; await loadLanguageModel() first');
   const { words, letters, alphabetic } = sample(text);
-  const seen = new Set<string>();
+  // Each distinct n-gram counts once. Known ones are marked in the model's `stamp` (no set of
+  // strings to build); unknown ones only need counting. Totals are sums of integers, and known
+  // n-grams are added in the order of their first occurrence, as before.
+  const totals = m.totals.fill(0);
+  const { index, offsets, langs, scores, base, stamp } = m;
+  if (++m.epoch === 0xffffffff) {
+    stamp.fill(0);
+    m.epoch = 1;
+  }
+  const epoch = m.epoch;
+  let known = 0;
+  let unknown: Set<string> | undefined;
+  const add = (key: string): void => {
+    const at = index.get(key);
+    if (at === undefined) {
+      (unknown ??= new Set()).add(key);
+      return;
+    }
+    if (stamp[at] === epoch) return;
+    stamp[at] = epoch;
+    known++;
+    for (let k = offsets[at]!, end = offsets[at + 1]!; k < end; k++) totals[langs[k]!]! += scores[k]! + base;
+  };
   for (const word of words) {
     let len = word.length;
     if (len > 70) len = 70;
     let j = 0;
-    for (; j + 4 < len; j += 3) seen.add((j === 0 ? ' ' : '') + word.substring(j, j + 4));
-    seen.add((j === 0 ? ' ' : '') + word.substring(len !== 3 ? len - 4 : 0, len) + ' ');
+    for (; j + 4 < len; j += 3) add((j === 0 ? ' ' : '') + word.substring(j, j + 4));
+    add((j === 0 ? ' ' : '') + word.substring(len !== 3 ? len - 4 : 0, len) + ' ');
   }
-  const totals = new Float64Array(m.languages.length);
-  let known = 0;
-  const { index, offsets, langs, scores, base } = m;
-  for (const key of seen) {
-    const at = index.get(key);
-    if (at === undefined) continue;
-    known++;
-    for (let k = offsets[at]!, end = offsets[at + 1]!; k < end; k++) totals[langs[k]!]! += scores[k]! + base;
-  }
-  const n = seen.size;
+  const n = known + (unknown?.size ?? 0);
   const ranked: NgramDetection['ranked'] = [];
   if (n > 0) {
     for (let l = 0; l < totals.length; l++) {

@@ -17,18 +17,21 @@ import { isSpace, type TextInput } from '../text/input.js';
 
 /** The words of a text, normalised; `codes[start[i]..end[i])` is word i. */
 export interface Words {
-  /** Plain arrays of small integers: cheaper to allocate than typed arrays for short texts. */
-  readonly codes: readonly number[];
+  /**
+   * Typed arrays copied out of reused scratch buffers (written in place, no growing arrays);
+   * the six per-word arrays are views of one buffer.
+   */
+  readonly codes: Uint16Array;
   readonly count: number;
   /** Per word: range in `codes`. */
-  readonly start: readonly number[];
-  readonly end: readonly number[];
+  readonly start: Int32Array;
+  readonly end: Int32Array;
   /** Per word: offset and end offset in its field's normalised text, and the field's index. */
-  readonly from: readonly number[];
-  readonly to: readonly number[];
-  readonly segment: readonly number[];
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly segment: Int32Array;
   /** Per word: a number that changes at each field and at each sentence end (". ", "! ", "? "); phrases do not cross it. */
-  readonly clause: readonly number[];
+  readonly clause: Int32Array;
 }
 
 const enum Kind {
@@ -120,15 +123,22 @@ function kindOf(c: number): Kind {
 /** Longest word kept, in code units; longer runs are cut into pieces of this length. */
 const MAX_WORD = 64;
 
+/** Texts up to this many code units are normalised in reused scratch arrays; longer ones get their own. */
+const SCRATCH_CHARS = 16384;
+let CODES: Uint16Array | undefined;
+let TABLE: Int32Array | undefined;
+
 /** Normalises the fields of a text into words (see the module comment). */
 export function normalizeWords(segments: readonly string[]): Words {
-  const codes: number[] = [];
-  const start: number[] = [];
-  const end: number[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  const segment: number[] = [];
-  const clause: number[] = [];
+  let total = 0;
+  for (let s = 0; s < segments.length; s++) total += segments[s]!.length;
+  const scratch = total <= SCRATCH_CHARS;
+  if (scratch && CODES === undefined) {
+    CODES = new Uint16Array(2 * SCRATCH_CHARS);
+    TABLE = new Int32Array(6 * SCRATCH_CHARS);
+  }
+  const codes = scratch ? CODES! : new Uint16Array(2 * total);
+  const table = scratch ? TABLE! : new Int32Array(6 * total);
   let sentence = 0;
   let n = 0;
   let w = 0;
@@ -232,16 +242,30 @@ export function normalizeWords(segments: readonly string[]): Words {
           for (let j = wordStart; j < w; j++) if (codes[j] === 0x30) codes[j] = 0x43e; // 0 → о
         }
       }
-      start.push(wordStart);
-      end.push(w);
-      from.push(wordFrom);
-      to.push(i);
-      segment.push(s);
-      clause.push(sentence);
+      const at = 6 * n;
+      table[at] = wordStart;
+      table[at + 1] = w;
+      table[at + 2] = wordFrom;
+      table[at + 3] = i;
+      table[at + 4] = s;
+      table[at + 5] = sentence;
       n++;
     }
   }
-  return { codes, count: n, start, end, from, to, segment, clause };
+  const out = new Int32Array(6 * n);
+  for (let k = 0; k < 6; k++) {
+    for (let j = 0, at = k; j < n; j++, at += 6) out[k * n + j] = table[at]!;
+  }
+  return {
+    codes: codes.slice(0, w),
+    count: n,
+    start: out.subarray(0, n),
+    end: out.subarray(n, 2 * n),
+    from: out.subarray(2 * n, 3 * n),
+    to: out.subarray(3 * n, 4 * n),
+    segment: out.subarray(4 * n, 5 * n),
+    clause: out.subarray(5 * n, 6 * n),
+  };
 }
 
 // Memoised on the TextInput (a Map in a declared field): adding a symbol property to the
@@ -258,6 +282,6 @@ export function wordsOf(text: TextInput): Words {
 export function normalizePhrase(phrase: string): string {
   const words = normalizeWords([phrase]);
   const parts: string[] = [];
-  for (let i = 0; i < words.count; i++) parts.push(String.fromCharCode(...words.codes.slice(words.start[i]!, words.end[i]!)));
+  for (let i = 0; i < words.count; i++) parts.push(String.fromCharCode.apply(null, words.codes.subarray(words.start[i]!, words.end[i]!) as unknown as number[]));
   return parts.join(' ');
 }

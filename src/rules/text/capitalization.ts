@@ -1,5 +1,5 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
-import { charFlags, codePointAt, LETTER, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
+import { charFlags, codePointAt, LETTER, LOWER as LOWER_FLAG, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
 
 /**
  * Common acronyms that are written in capitals in ordinary business messages. They are not
@@ -91,20 +91,59 @@ function letterOrMarkUnit(s: string, i: number): boolean {
   return (charFlags(c) & LETTER_OR_MARK) !== 0; // a lone surrogate has no properties
 }
 
+/**
+ * A field typed with caps lock on ("HI DARLIN I HOPE YOU HAD A NICE NIGHT") has no emphasis: its
+ * capitals say nothing about any one word. When a field has at least CAPS_LOCK_WORDS shouted
+ * words and at least CAPS_LOCK_SHARE of its cased letters are capitals, its shouted words count
+ * once, as one capitalized text. (Fewer words are too little text to tell caps lock from
+ * shouting: "BUY NOW, it is CHEAP" counts 3.)
+ */
+export const CAPS_LOCK_SHARE = 0.6;
+export const CAPS_LOCK_WORDS = 4;
+
+/** The share of capitals among the cased letters of `s` (0 when it has none). */
+function capitalShare(s: string): number {
+  let upper = 0;
+  let lower = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      if (c >= 65 && c <= 90) upper++;
+      else if (c >= 97 && c <= 122) lower++;
+      continue;
+    }
+    const cp = codePointAt(s, i);
+    if (cp > 0xffff) i++;
+    const f = charFlags(cp);
+    if (f & UPPER_FLAG) upper++;
+    else if (f & LOWER_FLAG) lower++;
+  }
+  return upper + lower === 0 ? 0 : upper / (upper + lower);
+}
+
 export default defineRule({
   id: 'text.CAPITALIZATION',
   significance: 'low',
   formula: { per: 0.25 },
-  description: 'Words of three or more letters written entirely in capitals (shouting), except common acronyms.',
+  description:
+    'Words of three or more letters written entirely in capitals (shouting), except common acronyms; a field typed mostly in capitals (caps lock) counts once.',
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
     for (const { field, text: value } of text.segments) {
+      const first = matches.length;
       forEachCandidate(value, (start, end) => {
         if (start > 0 && letterOrMarkUnit(value, start - 1)) return;
         const word = value.slice(start, end);
         if (isShouted(word)) matches.push({ field, value: word, index: start });
       });
+      // Caps lock: the field's shouted words are one match, from the first to the last.
+      if (matches.length - first >= CAPS_LOCK_WORDS && capitalShare(value) >= CAPS_LOCK_SHARE) {
+        const from = matches[first]!.index!;
+        const last = matches[matches.length - 1]!;
+        matches.length = first;
+        matches.push({ field, value: value.slice(from, last.index! + last.value.length), index: from, reason: 'caps-lock' });
+      }
     }
     return matchesOutcome(matches);
   },

@@ -1,13 +1,55 @@
-import { defineRule, matchesOutcome } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../rule.js';
 import { findEmoji } from '../../text/emoji.js';
+
+const VS16 = /\uFE0F/g;
+
+/** The same emoji, U+FE0F ignored ("❤" and "❤️"). */
+function sameEmoji(a: string, b: string): boolean {
+  return a === b || a.replace(VS16, '') === b.replace(VS16, '');
+}
+
+/** True when `s` between `from` and `to` is white space only (or empty). */
+function onlySpace(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (!(c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2009 || c === 0x202f || c === 0x3000)) return false;
+  }
+  return true;
+}
+
+/**
+ * The emoji of one field, with a repeated emoji (the same one again, adjacent or separated only
+ * by white space: "❤️❤️❤️", "👍 👍 👍") merged into one match: it is one emoji typed several
+ * times. The variation selector U+FE0F is ignored when comparing ("❤" and "❤️" are the same).
+ */
+function emojiOf(text: string, field: string): Match[] {
+  const found = findEmoji(text, field);
+  if (found.length < 2) return found;
+  const out: Match[] = [];
+  let run = found[0]!;
+  let end = run.index! + run.value.length;
+  const flush = () => out.push(end - run.index! === run.value.length ? run : { ...run, value: text.slice(run.index!, end), reason: 'repeated' });
+  for (let k = 1; k < found.length; k++) {
+    const m = found[k]!;
+    if (sameEmoji(m.value, run.value) && onlySpace(text, end, m.index!)) {
+      end = m.index! + m.value.length;
+      continue;
+    }
+    flush();
+    run = m;
+    end = m.index! + m.value.length;
+  }
+  flush();
+  return out;
+}
 
 export default defineRule({
   id: 'text.EMOJI',
   significance: 'low',
   formula: { per: 0.25 },
   description:
-    'Emoji; a multi-part emoji (family, flag, keycap, skin tone) counts once. ©, ®, ™ and arrows count only in emoji style (with U+FE0F).',
+    'Emoji; a multi-part emoji (family, flag, keycap, skin tone) counts once, and so does the same emoji repeated (❤️❤️❤️). ©, ®, ™ and arrows count only in emoji style (with U+FE0F).',
   score({ text }) {
-    return matchesOutcome(text ? text.segments.flatMap((s) => findEmoji(s.text, s.field)) : []);
+    return matchesOutcome(text ? text.segments.flatMap((s) => emojiOf(s.text, s.field)) : []);
   },
 });

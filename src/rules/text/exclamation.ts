@@ -1,18 +1,20 @@
 import { defineRule, matchesOutcome } from '../../rule.js';
 
-// NFKC has already turned "！" into "!" and "‼" into "!!". A run is one piece of evidence that counts its length.
+// NFKC has already turned "！" into "!" and "‼" into "!!". A run ("!!!", "!!!!!!!!") is one
+// exclamation, typed with one key held or pressed again, and counts once: its length is not
+// more evidence of spam (long runs are counted by text.SPECIAL_CHARS as well).
 const RUN = /!+/g;
 
 export default defineRule({
   id: 'text.EXCLAMATION',
   significance: 'low',
   formula: { per: 0.25 },
-  description: 'Exclamation marks; each one counts ("!!!" is 3). The Spanish opening "¡" does not count.',
+  description: 'Exclamation marks; a run of them counts once ("!!!" is 1). The Spanish opening "¡" does not count.',
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches = [];
     for (const { field, text: value } of text.segments) {
-      for (const m of value.matchAll(RUN)) matches.push({ field, value: m[0], index: m.index, count: m[0].length });
+      for (const m of value.matchAll(RUN)) matches.push({ field, value: m[0], index: m.index });
     }
     return matchesOutcome(matches);
   },

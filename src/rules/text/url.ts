@@ -1,4 +1,5 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import type { TextInput } from '../../text/input.js';
 import { URL_TLDS, WORD_TLDS } from '../../text/tlds.js';
 
 // A URL with a scheme, or starting with "www.", anywhere in a token (also inside href="…").
@@ -79,6 +80,13 @@ export function isBareDomain(token: string): boolean {
   return labels.every((l) => LABEL.test(l));
 }
 
+const URLS_KEY = {};
+
+/** The URLs of every field, in order, as text.URL counts them; computed once per text (memo). */
+export function findUrls(text: TextInput): readonly Match[] {
+  return text.memo(URLS_KEY, computeUrls);
+}
+
 export default defineRule({
   id: 'text.URL',
   significance: 'low',
@@ -86,23 +94,27 @@ export default defineRule({
   description: 'URLs: with a scheme (https://…), starting with www., or bare domains with a known top-level domain (example.com/page).',
   score({ text }) {
     if (!text) return matchesOutcome([]);
-    const matches: Match[] = [];
-    for (const token of text.tokens) {
-      // Every URL form has a "." or a ":" (scheme, www., a domain); most words have neither.
-      if (!token.value.includes('.') && !token.value.includes(':')) continue;
-      const explicit = mayBeExplicit(token.value) ? explicitUrls(token.value) : [];
-      if (explicit.length > 0) {
-        for (const u of explicit) matches.push({ field: token.field, value: u.value, index: token.index + u.index });
-        continue;
-      }
-      if (!mayHaveDomain(token.value)) continue;
-      for (const piece of token.value.matchAll(PIECE)) {
-        if (!piece[0].includes('.')) continue;
-        const lead = LEADING.exec(piece[0])?.[0].length ?? 0;
-        const bare = trimTrailing(piece[0].slice(lead));
-        if (isBareDomain(bare)) matches.push({ field: token.field, value: bare, index: token.index + piece.index + lead });
-      }
-    }
-    return matchesOutcome(matches);
+    return matchesOutcome(findUrls(text));
   },
 });
+
+function computeUrls(text: TextInput): Match[] {
+  const matches: Match[] = [];
+  for (const token of text.tokens) {
+    // Every URL form has a "." or a ":" (scheme, www., a domain); most words have neither.
+    if (!token.value.includes('.') && !token.value.includes(':')) continue;
+    const explicit = mayBeExplicit(token.value) ? explicitUrls(token.value) : [];
+    if (explicit.length > 0) {
+      for (const u of explicit) matches.push({ field: token.field, value: u.value, index: token.index + u.index });
+      continue;
+    }
+    if (!mayHaveDomain(token.value)) continue;
+    for (const piece of token.value.matchAll(PIECE)) {
+      if (!piece[0].includes('.')) continue;
+      const lead = LEADING.exec(piece[0])?.[0].length ?? 0;
+      const bare = trimTrailing(piece[0].slice(lead));
+      if (isBareDomain(bare)) matches.push({ field: token.field, value: bare, index: token.index + piece.index + lead });
+    }
+  }
+  return matches;
+}

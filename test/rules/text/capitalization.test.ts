@@ -20,6 +20,28 @@ testRule(rule, {
     { name: 'digits split words', request: 'COVID19 and MP3', count: 1, values: ['COVID'] },
     { name: 'full-width capitals are folded by NFKC', request: 'ＦＲＥＥ money', count: 1, values: ['FREE'] },
     {
+      name: 'a field typed in capitals (caps lock) counts once',
+      request: 'HI DARLIN I HOPE YOU HAD A NICE NIGHT, SEE U TOMORROW xx',
+      count: 1,
+      values: ['DARLIN I HOPE YOU HAD A NICE NIGHT, SEE U TOMORROW'],
+      score: 0.25,
+    },
+    { name: 'caps lock, Cyrillic', request: 'ПРИВЕТ, КАК ДЕЛА? ЗАВТРА УВИДИМСЯ', count: 1 },
+    {
+      name: 'caps lock is judged per field',
+      request: { fields: { name: 'JOHN SMITH', message: 'WE NEED THIS ORDER BY FRIDAY PLEASE', note: 'Please CALL me BACK SOON, it is URGENT now' } },
+      count: 7,
+      values: ['JOHN', 'SMITH', 'NEED THIS ORDER BY FRIDAY PLEASE', 'CALL', 'BACK', 'SOON', 'URGENT'],
+      fields: ['name', 'name', 'message', 'note', 'note', 'note', 'note'],
+    },
+    {
+      name: 'shouted words in ordinary text each count',
+      request: 'Hello, this is a LIMITED OFFER for you: BUY NOW and get a FREE gift, only this week.',
+      count: 5,
+      values: ['LIMITED', 'OFFER', 'BUY', 'NOW', 'FREE'],
+    },
+    { name: 'three shouted words are too few to tell caps lock', request: 'LOVE THIS SONG', count: 3 },
+    {
       name: 'several fields',
       request: { fields: { name: 'JOHN SMITH', company: 'Acme', message: 'Hello, URGENT reply needed' } },
       count: 3,
@@ -49,10 +71,15 @@ testRule(rule, {
 describe('adversarial 100 KB inputs', () => {
   it('counts 100 KB of "A" as one shouted word', () => expectHit(rule, { request: fill('A'), count: 1 }));
   it('counts 100 KB of Greek capitals as one shouted word', () => expectHit(rule, { request: fill('ΑΒΓΔ'), count: 1 }));
-  it('counts every word of 100 KB of "HELLO " (the last one cut to "HELL")', () =>
-    expectHit(rule, { request: fill('HELLO '), count: Math.ceil(SIZE / 6) }));
-  it('counts every word of 100 KB of "STRAßE "', () => expectHit(rule, { request: fill('STRAßE '), count: Math.ceil(SIZE / 7) }));
-  it('counts every word of 100 KB of Cyrillic "СКИДКА "', () => expectHit(rule, { request: fill('СКИДКА '), count: Math.ceil(SIZE / 7) }));
+  it('counts 100 KB of "HELLO " (caps lock) once', () => expectHit(rule, { request: fill('HELLO '), count: 1 }));
+  it('counts 100 KB of "STRAßE " (caps lock) once', () => expectHit(rule, { request: fill('STRAßE '), count: 1 }));
+  it('counts 100 KB of Cyrillic "СКИДКА " (caps lock) once', () => expectHit(rule, { request: fill('СКИДКА '), count: 1 }));
+  it('counts every shouted word of 100 KB of "HELLO and more words "', () =>
+    expectHit(rule, { request: fill('HELLO and more words '), count: Math.ceil(SIZE / 21) }));
+  it('counts every shouted word of 100 KB of "STRAßE und mehr "', () =>
+    expectHit(rule, { request: fill('STRAßE und mehr Wörter '), count: Math.ceil(SIZE / 23) }));
+  it('counts every shouted word of 100 KB of Cyrillic "СКИДКА только сегодня "', () =>
+    expectHit(rule, { request: fill('СКИДКА только сегодня '), count: Math.ceil(SIZE / 22) }));
   it('counts no word in 100 KB of lower-case letters', () => expectMiss(rule, fill('a')));
   it('counts no word in 100 KB of "Hello "', () => expectMiss(rule, fill('Hello ')));
   it('counts no word in 100 KB of acronyms "CEO "', () => expectMiss(rule, fill('CEO ')));

@@ -15,7 +15,11 @@ testRule(rule, {
     { name: '© and arrows in emoji style (U+FE0F)', request: '©️ ↔️ ➡️', count: 3, values: ['©️', '↔️', '➡️'] },
     { name: 'hearts with and without VS16', request: 'Love ❤ and ❤️', count: 2 },
     { name: 'de', request: 'Jetzt zugreifen 🎉✨', count: 2 },
-    { name: 'ru (Cyrillic)', request: 'Скидки 💰💰 только сегодня 🔥', count: 3 },
+    { name: 'ru (Cyrillic)', request: 'Скидки 💰💸 только сегодня 🔥', count: 3 },
+    { name: 'the same emoji repeated is one emoji', request: 'Скидки 💰💰💰 только сегодня 🔥', count: 2, values: ['💰💰💰', '🔥'] },
+    { name: 'repeated with spaces, with and without VS16', request: 'Love it ❤️ ❤ ❤️❤️ 😍😍', count: 2, values: ['❤️ ❤ ❤️❤️', '😍😍'] },
+    { name: 'a repeat after other text counts again', request: 'Yes 👍 and again 👍', count: 2 },
+    { name: 'different skin tones are different emoji', request: '👍🏽👍🏻', count: 2 },
     { name: 'el (Greek)', request: 'Καλό καλοκαίρι ☀️🌊', count: 2, values: ['☀️', '🌊'] },
     { name: 'es, pl, cs', request: '¡Gana 💵! Wygraj 🎁. Vyhrajte 🏆.', count: 3 },
     { name: 'a chain of more than four ZWJ parts is not one emoji', request: '😀‍😀‍😀‍😀‍😀‍😀', count: 2, values: ['😀‍😀‍😀‍😀', '😀‍😀'] },
@@ -44,13 +48,15 @@ testRule(rule, {
 });
 
 describe('adversarial 100 KB inputs', () => {
-  it('counts each emoji of 100 KB once', () => expectHit(rule, { request: fill('😀'), count: SIZE / 2 }));
-  it('counts each emoji with VS16 once', () => expectHit(rule, { request: fill('😀\uFE0F'), count: Math.floor(SIZE / 3) }));
-  it('counts 100 KB of regional indicators as pairs (flags)', () => expectHit(rule, { request: fill('🇩'), count: SIZE / 4 }));
-  it('counts each emoji with a skin tone once', () => expectHit(rule, { request: fill('👍🏽'), count: SIZE / 4 }));
-  it('counts each keycap once', () => expectHit(rule, { request: fill('1\uFE0F\u20E3'), count: Math.floor(SIZE / 3) }));
+  it('counts 100 KB of one repeated emoji once', () => expectHit(rule, { request: fill('😀'), count: 1 }));
+  it('counts each emoji of 100 KB of two alternating emoji once', () => expectHit(rule, { request: fill('😀🔥'), count: SIZE / 2 }));
+  it('counts each emoji with VS16 once', () => expectHit(rule, { request: fill('😀\uFE0F🔥\uFE0F'), count: Math.floor(SIZE / 3) }));
+  it('counts 100 KB of regional indicators as pairs (flags)', () => expectHit(rule, { request: fill('🇩🇪🇫🇷'), count: SIZE / 4 }));
+  it('counts 100 KB of one repeated flag once', () => expectHit(rule, { request: fill('🇩'), count: 1 }));
+  it('counts each emoji with a skin tone once', () => expectHit(rule, { request: fill('👍🏽👋🏽'), count: SIZE / 4 }));
+  it('counts each keycap once', () => expectHit(rule, { request: fill('1\uFE0F\u20E32\uFE0F\u20E3'), count: Math.floor(SIZE / 3) }));
   it('counts each ZWJ sequence once (the last one is cut after its ZWJ)', () =>
-    expectHit(rule, { request: fill('🏳️‍🌈'), count: Math.ceil(SIZE / 6) }));
+    expectHit(rule, { request: fill('🏳️‍🌈🏳️‍⚧️'), count: Math.ceil(SIZE / 6) }));
   it('splits a 100 KB ZWJ chain into sequences of at most four parts', () => {
     const men = Math.floor(SIZE / 3); // "👨" + ZWJ is 3 UTF-16 units; a lone surrogate is left over
     return expectHit(rule, { request: fill('👨\u200D'), count: Math.ceil(men / 4) });

@@ -8,7 +8,8 @@ const lang = (language: string) => ({ language: [{ language, confidence: 0.95 }]
 
 testRule(rule, {
   hits: [
-    { request: 'What the fuck is this shit', values: ['fuck', 'shit'], score: 2 },
+    { request: 'What the fuck is this shit', values: ['fuck', 'shit'], score: 1 },
+    { name: 'casual swearing is 0.5, strong profanity 1', request: 'shit, you cunt', values: ['shit', 'cunt'], score: 1.5 },
     { name: 'a phrase is one match', request: 'fuck you', count: 1, values: ['fuck you'], score: 1 },
     { name: 'repeated letters, case and leet', request: 'FUUUUCK. You a$$hole, sh1t', values: ['FUUUUCK', 'a$$hole', 'sh1t'] },
     { name: 'separators inside a word do not hide it when written as a phrase', request: 'son of a bitch', values: ['son of a bitch'] },
@@ -37,10 +38,19 @@ testRule(rule, {
     { name: 'Swedish "fan" and Dutch "del" in English text with no language', request: "I'm a big fan of the del monte cans" },
     { name: 'Dutch kut/lul are whole words only', request: 'kutter, lullaby', facts: lang('nl') },
     { name: 'a Hungarian word does not count in a German text', request: 'Ein Fasz', facts: lang('de') },
+    { name: 'French "retard" (late) is not the English slur', request: 'Bonjour, je suis en retard, la livraison a du retard.', facts: lang('fr') },
+    { name: 'German "dick" (thick) is not the English word', request: 'Der Katalog ist zu dick für den Briefkasten.', facts: lang('de') },
+    { name: 'Scandinavian "slut" (end)', request: 'Vi ses till slut i maj.', facts: lang('sv') },
+    { name: 'Spanish "negro" (black)', request: 'Quiero la silla en color negro, por favor.', facts: lang('es') },
+    { name: 'French "baiser" (a kiss) is not in the French list', request: 'Un gros baiser à toute la famille.', facts: lang('fr') },
   ],
 });
 
 describe('lists', () => {
+  it('an English entry that is an ordinary French word counts in English, not in French', async () => {
+    expect((await runRuleCase(rule, { request: 'you retard', facts: lang('en') })).result.score).toBe(2);
+    expect((await runRuleCase(rule, { request: 'Je suis en retard', facts: lang('fr') })).result.score).toBe(0);
+  });
   it('a German profanity counts in a German text, not in a Czech one', async () => {
     expect((await runRuleCase(rule, { request: 'Du Hure', facts: lang('de') })).result.score).toBeGreaterThan(0);
     expect((await runRuleCase(rule, { request: 'Du Hure', facts: lang('cs') })).result.score).toBe(0);

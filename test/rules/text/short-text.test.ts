@@ -25,6 +25,8 @@ testRule(rule, {
     { name: 'all fields joined, still short', request: { fields: { name: 'Jo', email: 'jo@x.io', message: 'Call me' } }, score: 1 },
     { name: 'empty fields', request: { fields: { name: '', message: '' } }, score: 1 },
     { name: 'text array', request: { text: ['Hi', 'there'] }, score: 1 },
+    { name: 'URLs do not count towards the length', request: 'please like :D https://premium.easypromosapp.com/voteme/19924/616375350', score: 1 },
+    { name: 'www. and bare domains do not count either', request: 'Check it out: www.example.com/very/long/path and shop.example.co.uk/abc', score: 1 },
   ],
   misses: [
     { name: '40 characters', request: A40 },
@@ -34,6 +36,8 @@ testRule(rule, {
     },
     { name: 'fields joined reach 40', request: { fields: { first: 'a'.repeat(20), second: 'b'.repeat(19) } } },
     'Hello, I would like to book a table for four people tonight.',
+    { name: 'a message with a link is long when its words are', request: 'Hello, here is the link to our catalogue you asked for: https://example.com/catalogue' },
+    { name: 'an e-mail address counts as text', request: 'Please write to me at jane.longname@example.com' },
     { name: 'de', request: 'Guten Tag, ich hätte gerne ein Angebot für Ihre Dienstleistungen.' },
     { name: 'fr', request: "Bonjour, pourriez-vous m'envoyer un devis, s'il vous plaît ?" },
     { name: 'pl', request: 'Dzień dobry, proszę o przesłanie oferty cenowej na ten produkt.' },

@@ -6,11 +6,13 @@ import { createMetrics } from '../service/metrics.js';
 import { parseRateLimits, type RateLimits } from '../service/rate-limit.js';
 import { DEFAULT_BODY_LIMIT } from '../service/service.js';
 import { openStore } from '../stores/index.js';
+import { createDemo, DemoWidgetError, resolveDemoWidget, type DemoWidget } from './demo.js';
 import { UsageError } from './io.js';
 
 export const SERVE_HELP = `Usage: formspam serve [options]
 
-Runs the HTTP API (POST /api/v1/classify, POST /api_key/generate, /healthz, /readyz,
+Runs the HTTP API (POST /api/v1/classify, POST /api_key/generate, the widget's
+GET /api/v1/challenge, POST /api/v1/verify and POST /v1/verify/signature, /healthz, /readyz,
 /openapi.json, /metrics). Logs are JSON lines (pino) on standard output, without secrets or
 submitted text. SIGTERM/SIGINT finish the requests in flight, close the store and exit.
 
@@ -30,6 +32,9 @@ Options (environment variable in brackets):
       --offline               no network: DNS rules are skipped [FORMSPAM_OFFLINE=1]
       --m2m-max-number <n>    maxnumber of key-generation challenges (default 10000000) [FORMSPAM_M2M_MAX_NUMBER]
       --no-metrics            no /metrics endpoint
+      --demo                  serve a contact form with the ALTCHA widget at /demo [FORMSPAM_DEMO=1]
+      --demo-widget <spec>    the widget for --demo: a package name (default altcha, from
+                              \`npm install altcha\`) or the path of its ESM file [FORMSPAM_DEMO_WIDGET]
       --log-level <level>     trace, debug, info (default), warn, error, silent [FORMSPAM_LOG_LEVEL]
   -h, --help                  show this help
 
@@ -66,6 +71,8 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       offline: { type: 'boolean' },
       'm2m-max-number': { type: 'string' },
       'no-metrics': { type: 'boolean' },
+      demo: { type: 'boolean' },
+      'demo-widget': { type: 'string' },
       'log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -91,6 +98,16 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   const maxNumber = integer('--m2m-max-number', values['m2m-max-number'] ?? env.FORMSPAM_M2M_MAX_NUMBER, 1);
   const masterKey = env.FORMSPAM_MASTER_KEY || undefined;
   if (masterKey !== undefined && masterKey.length < 32) throw new UsageError('FORMSPAM_MASTER_KEY must be at least 32 characters');
+  const demoSpec = values['demo-widget'] ?? env.FORMSPAM_DEMO_WIDGET;
+  let demoWidget: DemoWidget | null = null;
+  if (values.demo || env.FORMSPAM_DEMO === '1' || env.FORMSPAM_DEMO === 'true' || values['demo-widget'] !== undefined) {
+    try {
+      demoWidget = resolveDemoWidget(demoSpec || 'altcha');
+    } catch (error) {
+      if (error instanceof DemoWidgetError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
   const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
   const level = values['log-level'] ?? env.FORMSPAM_LOG_LEVEL ?? 'info';
   if (!levels.includes(level)) throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
@@ -130,7 +147,10 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     throw error;
   }
 
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, handler);
+  const demo = demoWidget ? createDemo({ store, widget: demoWidget, ...(masterKey !== undefined && { masterKey }), log: logger }) : null;
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, demo
+    ? (req, res) => (demo.handles(req.url) ? demo.handle(req, res) : handler(req, res))
+    : handler);
   server.on('clientError', (_error, socket) => {
     // Like node's default: no 400 when a response was already started on this socket.
     const started = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
@@ -144,6 +164,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   logger.info({ event: 'listening', host, port: actualPort, store: store.kind, offline, encryption: masterKey !== undefined }, `formspam listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`);
+  if (demoWidget) logger.info({ event: 'demo', widget: demoWidget.version }, `demo (altcha ${demoWidget.version}): http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${actualPort}/demo`);
 
   return new Promise<number>((resolve) => {
     let stopping = false;

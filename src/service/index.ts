@@ -40,5 +40,6 @@ export { clientIpOf, trustedProxySet } from './client-ip.js';
 export { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimit, type RateLimits } from './rate-limit.js';
 export { createMetrics, type ServiceMetrics } from './metrics.js';
 export { openApiDocument } from './openapi.js';
+export { COMPLEXITY, DEFAULT_WIDGET_OPTIONS, type WidgetOptions, type WidgetErrorCode } from './widget.js';
 export { requestApiKey, ApiKeyRequestError, type ApiKeyResult, type RequestApiKeyOptions } from './client.js';
 export * from '../stores/index.js';

@@ -71,6 +71,55 @@ export function openApiDocument(version: string): Record<string, unknown> {
           required: ['hostname'],
           properties: { hostname: { type: 'string', maxLength: 300, description: 'Host name the key is for, e.g. `example.com` or `example.com:3000`; IDN allowed.' } },
         },
+        Challenge: {
+          type: 'object',
+          required: ['algorithm', 'challenge', 'maxnumber', 'salt', 'signature'],
+          description: 'ALTCHA v1 proof-of-work challenge (PROTOCOL.md §1.1), signed with the API key\'s secret.',
+          properties: {
+            algorithm: { type: 'string', enum: ['SHA-256'] },
+            challenge: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+            maxnumber: { type: 'integer' },
+            salt: { type: 'string', description: '`<hex>?expires=<unix seconds>&`' },
+            signature: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+          },
+        },
+        WidgetVerifyRequest: {
+          type: 'object',
+          required: ['payload'],
+          description: 'What the widget posts: the solved challenge (Base64) plus the classification request.',
+          properties: { payload: { type: 'string', description: 'Base64 JSON of the solved challenge' }, ...(request as { properties: Record<string, unknown> }).properties },
+        },
+        WidgetVerifyResponse: {
+          type: 'object',
+          required: ['classification', 'score', 'reasons', 'verified', 'payload'],
+          properties: {
+            classification: { type: 'string', enum: ['GOOD', 'NEUTRAL', 'BAD'] },
+            score: { type: 'number' },
+            reasons: { type: 'array', items: { type: 'string' } },
+            verified: { type: 'boolean', const: true },
+            payload: { type: 'string', description: 'Base64 server-signature payload (PROTOCOL.md §2.6) for the form field `altcha`' },
+          },
+        },
+        WidgetError: {
+          type: 'object',
+          required: ['error', 'statusCode', 'code'],
+          properties: { error: { type: 'string' }, statusCode: { type: 'integer' }, code: { type: 'string', description: 'e.g. INVALID_PAYLOAD, EXPIRED, INVALID_SIGNATURE, INVALID_SOLUTION, PAYLOAD_ALREADY_USED, WRONG_REFERRER' } },
+        },
+        SignatureVerifyRequest: {
+          type: 'object',
+          required: ['payload'],
+          properties: { payload: { oneOf: [{ type: 'string' }, { type: 'object' }], description: 'The Base64 payload of the form field, or its decoded object' }, secret: { type: 'string', description: 'When given, must be the secret of the payload\'s API key' } },
+        },
+        SignatureVerifyResponse: {
+          type: 'object',
+          required: ['verified', 'apiKey', 'verificationData'],
+          properties: {
+            verified: { type: 'boolean' },
+            apiKey: { type: ['string', 'null'] },
+            verificationData: { type: ['object', 'null'] },
+            reason: { type: 'string', description: 'PAYLOAD_ALREADY_USED, INVALID_SIGNATURE, EXPIRED, NOT_VERIFIED, API_KEY_MISMATCH, API_KEY_NOT_FOUND' },
+          },
+        },
         ApiKey: {
           type: 'object',
           required: ['apiKey', 'hostname', 'secret'],
@@ -126,6 +175,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           },
         },
       },
+      ...widgetPaths(),
       '/healthz': {
         get: { operationId: 'healthz', summary: 'Liveness', responses: { 200: { description: 'Alive', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } } } } } },
       },
@@ -162,3 +212,87 @@ export const READINESS_SCHEMA = {
     },
   },
 } as const;
+
+const widgetError = (description: string, headers?: Record<string, unknown>) => ({
+  description,
+  ...(headers && { headers }),
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetError' } } },
+});
+
+/** The browser-widget endpoints (widget.ts). */
+function widgetPaths(): Record<string, unknown> {
+  const apiKey = { name: 'apiKey', in: 'query', required: false, schema: { type: 'string' }, description: 'The API key (or `Authorization: Bearer <key>`).' };
+  const cors = { name: 'Origin', in: 'header', required: false, schema: { type: 'string' }, description: 'A page on the key\'s host (or a subdomain) gets CORS headers; `Referer`/`Origin` elsewhere is refused with 403.' };
+  const preflight = {
+    operationId: undefined as string | undefined,
+    summary: 'CORS preflight (origins on the key\'s host only)',
+    parameters: [apiKey, cors],
+    responses: { 204: { description: 'Allowed' }, 401: widgetError('Missing or unknown API key'), 403: widgetError('Origin not on the key\'s host') },
+  };
+  const challenge = (id: string) => ({
+    get: {
+      operationId: id,
+      summary: 'A proof-of-work challenge for the widget, signed with the key\'s secret',
+      security: [{ apiKeyQuery: [] }, { bearer: [] }],
+      parameters: [
+        apiKey,
+        { name: 'maxnumber', in: 'query', required: false, schema: { type: 'integer', minimum: 1000, maximum: 10_000_000 }, description: 'Upper bound of the secret number (wins over `complexity`); default 100000.' },
+        { name: 'complexity', in: 'query', required: false, schema: { type: 'string', enum: ['low', 'medium', 'high'] }, description: 'maxnumber 10000, 100000 or 1000000.' },
+        { name: 'expire', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,7}[smhd]?$' }, description: 'Lifetime, e.g. `600`, `20m`, `1h` (10 s to 1 day; default 20m).' },
+        { name: 'x-altcha-spam-filter', in: 'header', required: false, schema: { type: 'string', enum: ['1', '0'] }, description: '`1`: the response carries `X-Altcha-Config: {"verifyurl":"verify?apiKey=…"}`.' },
+        cors,
+      ],
+      responses: {
+        200: {
+          description: 'The challenge',
+          headers: { 'X-Altcha-Config': { description: 'With `x-altcha-spam-filter: 1`: `{"verifyurl":"verify?apiKey=…"}` (relative to this URL)', schema: { type: 'string' } } },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Challenge' } } },
+        },
+        400: widgetError('Invalid maxnumber, complexity or expire'),
+        401: widgetError('Missing or unknown API key'),
+        403: widgetError('Referer/Origin not on the key\'s host'),
+        429: widgetError('Rate limit exceeded', retryAfter),
+      },
+    },
+    options: { ...preflight, operationId: `${id}Preflight` },
+  });
+  const verify = (id: string) => ({
+    post: {
+      operationId: id,
+      summary: 'The widget\'s spam filter: check the proof of work (once), classify, sign the verdict',
+      security: [{ apiKeyQuery: [] }, { bearer: [] }],
+      parameters: [apiKey, cors],
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetVerifyRequest' } } } },
+      responses: {
+        200: { description: 'Verified and classified', content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetVerifyResponse' } } } },
+        400: widgetError('Invalid JSON, request or proof (INVALID_PAYLOAD, EXPIRED, INVALID_SIGNATURE, INVALID_SOLUTION, PAYLOAD_ALREADY_USED, INVALID_REQUEST)'),
+        401: widgetError('Missing or unknown API key'),
+        403: widgetError('Referer/Origin not on the key\'s host'),
+        413: widgetError('Body over the size limit'),
+        415: widgetError('Content-Type is not application/json'),
+        429: widgetError('Rate limit exceeded', retryAfter),
+      },
+    },
+    options: { ...preflight, operationId: `${id}Preflight` },
+  });
+  return {
+    '/api/v1/challenge': challenge('widgetChallenge'),
+    '/v1/challenge': challenge('widgetChallengeV1'),
+    '/api/v1/verify': verify('widgetVerify'),
+    '/v1/verify': verify('widgetVerifyV1'),
+    '/v1/verify/signature': {
+      post: {
+        operationId: 'verifySignature',
+        summary: 'Verify a signed widget payload once (for sites without a server library)',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/SignatureVerifyRequest' } } } },
+        responses: {
+          200: { description: 'The verdict; `verified: false` with a `reason` when refused', content: { 'application/json': { schema: { $ref: '#/components/schemas/SignatureVerifyResponse' } } } },
+          400: errorResponse('`{"error":"INVALID_PAYLOAD","statusCode":400}`: not a server-signature payload'),
+          413: errorResponse('Body over the size limit'),
+          415: errorResponse('Content-Type is not application/json'),
+          429: errorResponse('Rate limit exceeded', retryAfter),
+        },
+      },
+    },
+  };
+}

@@ -18,6 +18,7 @@ import { M2MGate } from './m2m.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { checkRate, DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit.js';
+import { createWidgetEndpoints, type WidgetOptions } from './widget.js';
 
 /** A pino-compatible logger (only these methods are used). */
 export interface Logger {
@@ -49,6 +50,8 @@ export interface ServiceOptions {
   masterKey?: string;
   /** The machine-to-machine challenge of `/api_key/generate`. */
   m2m?: { hmacKey?: string; maxNumber?: number; expireSeconds?: number };
+  /** The browser-widget endpoints: challenge difficulty and lifetimes (see widget.ts). */
+  widget?: WidgetOptions;
   /** The `license` of generated keys (default `free`). */
   license?: string;
   /** Refuse classify requests that carry neither `Referer` nor `Origin` (default false: server-to-server callers may omit them). */
@@ -113,6 +116,12 @@ const ROUTES: Record<string, readonly string[]> = {
   '/readyz': ['GET', 'HEAD'],
   '/openapi.json': ['GET', 'HEAD'],
   '/metrics': ['GET', 'HEAD'],
+  // The browser widget (widget.ts).
+  '/api/v1/challenge': ['GET', 'OPTIONS'],
+  '/v1/challenge': ['GET', 'OPTIONS'],
+  '/api/v1/verify': ['POST', 'OPTIONS'],
+  '/v1/verify': ['POST', 'OPTIONS'],
+  '/v1/verify/signature': ['POST'],
 };
 
 function json(status: number, value: unknown, headers: Record<string, string> = {}): ServiceResponse {
@@ -273,6 +282,28 @@ export function createService(options: ServiceOptions = {}): Service {
     return json(200, result);
   }
 
+  const widget = createWidgetEndpoints({
+    store,
+    now,
+    randomBytes,
+    secretOf: (record) => (box ? box.decrypt(record.secret, record.apiKey) : record.secret),
+    readJson,
+    rate,
+    limits,
+    classify: async (request, ip) => {
+      const t0 = performance.now();
+      const result = await classify(request, providers, optionsFor(ip));
+      if (metrics) {
+        metrics.classifyDuration.observe((performance.now() - t0) / 1000);
+        metrics.classifications.inc({ classification: result.classification });
+      }
+      return result;
+    },
+    ...(options.requireReferer !== undefined && { requireReferer: options.requireReferer }),
+    ...(log && { log }),
+    ...(options.widget && { options: options.widget }),
+  });
+
   async function generateRoute(req: ServiceRequest, ip: string | undefined): Promise<ServiceResponse> {
     await rate('generate-ip', limits?.generatePerIp, ip);
     const g = await gate();
@@ -330,6 +361,14 @@ export function createService(options: ServiceOptions = {}): Service {
         return classifyRoute(req, url, ip);
       case '/api_key/generate':
         return generateRoute(req, ip);
+      case '/api/v1/challenge':
+      case '/v1/challenge':
+        return req.method === 'OPTIONS' ? widget.preflight(req, url, ip) : widget.challenge(req, url, ip);
+      case '/api/v1/verify':
+      case '/v1/verify':
+        return req.method === 'OPTIONS' ? widget.preflight(req, url, ip) : widget.verify(req, url, ip);
+      case '/v1/verify/signature':
+        return widget.verifySignature(req, ip);
       case '/healthz':
         return json(200, { status: 'ok' });
       case '/readyz':

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser). Outside CI a missing
 // /usr/bin/chromium skips the browser tests with a message; with CI=true it fails them.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM = process.env.FORMSPAM_CHROMIUM ?? '/usr/bin/chromium';
 export const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -30,4 +30,14 @@ export const CHROMIUM_ARGS = [
 export async function launchChromium(): Promise<Browser> {
   if (!HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing: the browser tests need Debian's chromium (apt-get install chromium; .ci/run installs it)`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Lets only loopback (and data:/blob:) requests through; anything else is recorded in `external` and refused. */
+export async function loopbackOnly(context: BrowserContext, external: string[]): Promise<void> {
+  await context.route('**/*', (route) => {
+    const u = new URL(route.request().url());
+    if (u.hostname === '127.0.0.1' || u.protocol === 'data:' || u.protocol === 'blob:') return route.continue();
+    external.push(u.href);
+    return route.abort();
+  });
 }

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/run-cli.js';
 import { startServer, type TestServer } from '../helpers/serve.js';
-import { launchChromium, RUN_BROWSER_TESTS } from './browser.js';
+import { launchChromium, loopbackOnly, RUN_BROWSER_TESTS } from './browser.js';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null };
 
@@ -31,12 +31,7 @@ async function demo(widget: string): Promise<{ page: Page; server: TestServer; c
   const server = await startServer(['--demo', '--demo-widget', widget, '--store', 'memory', '--offline', '--no-rate-limits']);
   servers.push(server);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route('**/*', (route) => {
-    const u = new URL(route.request().url());
-    if (u.hostname === '127.0.0.1' || u.protocol === 'data:' || u.protocol === 'blob:') return route.continue();
-    external.push(u.href);
-    return route.abort();
-  });
+  await loopbackOnly(context, external); // anything else is recorded and refused
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestApiKey } from '../../src/service/client.js';
 import { ROOT } from '../cli/run-cli.js';
 import { startServer, type TestServer } from '../helpers/serve.js';
-import { launchChromium, RUN_BROWSER_TESTS } from './browser.js';
+import { launchChromium, loopbackOnly, RUN_BROWSER_TESTS } from './browser.js';
 
 // Browser globals inside page.evaluate() callbacks (the project compiles without the DOM lib).
 declare const window: { __listening: boolean; __states: string[]; __server: { classification: string; verified: boolean }[]; __submitted: boolean; __invalid: boolean };
@@ -120,13 +120,7 @@ afterAll(async () => {
 
 async function openPage(version: Version, mode: Mode, blockspam = false): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();
-  // Loopback only: anything else is recorded and refused.
-  await context.route('**/*', (route) => {
-    const u = new URL(route.request().url());
-    if (u.hostname === '127.0.0.1' || u.protocol === 'data:' || u.protocol === 'blob:') return route.continue();
-    external.push(u.href);
-    return route.abort();
-  });
+  await loopbackOnly(context, external); // anything else is recorded and refused
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

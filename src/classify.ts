@@ -3,6 +3,7 @@ import { emailDomainOf } from './email/address.js';
 import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './geo/response.js';
 import type { LanguageGuess, Providers } from './providers/types.js';
 import { languageFact, reliableLanguage, selectClassifier } from './language/index.js';
+import { GEO_FACT } from './ip/facts.js';
 import { normalizeRequest, type NormalizedRequest, type RequestLimits } from './request.js';
 import {
   classificationOf,
@@ -260,6 +261,9 @@ export async function classify(
   for (const rule of active) for (const fact of Object.values(rule.needs)) needed.set(fact.key, fact);
   // The response reports the detected language and the classifier whenever a detector is given.
   if (req.text && providers.language !== undefined && !needed.has(languageFact.key)) needed.set(languageFact.key, languageFact);
+  // Likewise the address's city, country and zip whenever a geo provider is given, even with
+  // both country rules disabled.
+  if (req.ip && providers.geo !== undefined && !needed.has(GEO_FACT.key)) needed.set(GEO_FACT.key, GEO_FACT);
   const facts = new Map<string, FactResult>();
   const problems: ProblemReport[] = [];
   if (needed.size > 0) {

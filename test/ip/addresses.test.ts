@@ -120,6 +120,21 @@ describe('IP address table', () => {
 });
 
 
+describe('location in the response', () => {
+  it('reports the country with both country rules disabled (the geo look-up serves the response too)', async () => {
+    const r = await classify({ ipAddress: '77.75.75.172', disableRules: ['ipAddress.BLOCKED_COUNTRY', 'ipAddress.UNEXPECTED_COUNTRY'] }, providers);
+    expect(Object.keys(r.ipAddress!.rules)).toEqual(['HOSTING', 'MALICIOUS', 'PROXY', 'TOR']);
+    expect(r.ipAddress!.country).toBe('cz');
+    expect(r.country?.code).toBe('cz');
+  });
+
+  it('reports no country, and no error, without a geo provider', async () => {
+    const r = await classify({ ipAddress: '77.75.75.172' }, { ipReputation: providers.ipReputation });
+    expect(r.ipAddress!.country).toBeNull();
+    expect(r.ipAddress!.rules.UNEXPECTED_COUNTRY).toMatchObject({ score: 0, skipped: 'no-provider' });
+  });
+});
+
 describe('without downloaded lists', () => {
   const bare = { geo: providers.geo, ipReputation: createIpReputationProvider({ lists: [] }) };
 

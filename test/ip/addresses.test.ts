@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { classify, createGeoProvider, createIpReputationProvider, isFormspamError } from '../../src/index.js';
 import { expectValidResponse } from '../helpers/response-shape.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/ip-lists', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/ip-lists', import.meta.url));
 const providers = { geo: createGeoProvider({ cityDatabase: false }), ipReputation: createIpReputationProvider({ dataDir: FIXTURES }) };
 
 interface Row {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classify, createGeoProvider, createIpReputationProvider, datasetStatus, loadListFile, updateLists, type ListSource } from '../../src/index.js';
 import { runCli } from '../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/list-downloads/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/list-downloads/', import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
 let server: Server;

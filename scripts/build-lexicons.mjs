@@ -101,6 +101,7 @@ function build() {
   const negators = {};
   const innocent = {};
   const sizes = [];
+  const dropped = [];
   for (const lang of LANGS) {
     const d = join(DIR, lang);
     spam[lang] = readList(join(d, 'spam-words.txt')).add;
@@ -116,6 +117,26 @@ function build() {
       const words = readFileSync(innocentFile, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
       if (words.length > 0) innocent[lang] = words.join(' ');
     }
+  }
+  // SENTIMENT does not count again what PROFANITY scores: imported sentiment entries that are
+  // profanity entries of their language or of English (which PROFANITY applies too), or start
+  // with a profanity stem, and have a negative valence are dropped (docs/rules.md,
+  // text.SENTIMENT). Own threats and positive phrases ("kurva jó") stay.
+  const entryOf = (e) => e.split('\t')[1].toLowerCase();
+  for (const lang of LANGS) {
+    const prof = [...profanity[lang], ...(lang === 'en' ? [] : profanity.en)].map(entryOf);
+    const whole = new Set(prof.filter((p) => !p.endsWith('*')));
+    const stems = prof.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
+    const own = new Set(readList(join(DIR, lang, 'sentiment-own.txt')).add);
+    const swears = (e) => {
+      if (own.has(e) || Number(e.split('\t')[0]) >= 0) return false;
+      const w = entryOf(e);
+      const bare = w.endsWith('*') ? w.slice(0, -1) : w;
+      return whole.has(w) || whole.has(bare) || stems.some((s) => bare.startsWith(s));
+    };
+    const before = sentiment[lang].length;
+    sentiment[lang] = sentiment[lang].filter((e) => !swears(e));
+    dropped.push(`${lang} ${before - sentiment[lang].length}`);
     sizes.push(`${lang} ${spam[lang].length}/${profanity[lang].length}/${sentiment[lang].length}`);
   }
   for (const line of readFileSync(join(DIR, 'negators.txt'), 'utf8').split('\n')) {
@@ -148,6 +169,7 @@ export const INNOCENT: Readonly<Record<string, string>> = ${pack(innocent)};
 `;
   writeFileSync(join(DIR, 'data.generated.ts'), text);
   console.log(`wrote src/lexicons/data.generated.ts (${(text.length / 1024).toFixed(0)} KB): ${sizes.join(', ')}`);
+  console.log(`sentiment entries left to PROFANITY: ${dropped.join(', ')}`);
 }
 
 if (process.argv.includes('--import')) await importSources();

@@ -12,9 +12,18 @@ const MIN_RUN = 6;
 const ASCII_SPECIAL = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_SPECIAL[c] = (charFlags(c) & NOT_SPECIAL) === 0 ? 1 : 0;
 
+/**
+ * True for the sentence punctuation "." "!" "?": a run made only of them (a dot leader, "!!!!!!",
+ * "?!?!?!") is typing, not markup, and "!" is counted by text.EXCLAMATION already.
+ */
+function isSentencePunct(c: number): boolean {
+  return c === 0x2e || c === 0x21 || c === 0x3f;
+}
+
 function specialRuns(field: string, s: string, out: Match[]): void {
   let start = -1;
   let count = 0; // code points in the current run
+  let punct = true; // the current run is only sentence punctuation
   const n = s.length;
   for (let i = 0; i < n; ) {
     const c = s.charCodeAt(i);
@@ -27,22 +36,23 @@ function specialRuns(field: string, s: string, out: Match[]): void {
       special = (charFlags(cp) & NOT_SPECIAL) === 0;
     }
     if (special) {
-      if (start === -1) { start = i; count = 0; }
+      if (start === -1) { start = i; count = 0; punct = true; }
       count++;
+      if (punct && !isSentencePunct(c)) punct = false;
     } else if (start !== -1) {
-      if (count >= MIN_RUN) out.push({ field, value: s.slice(start, i), index: start });
+      if (count >= MIN_RUN && !punct) out.push({ field, value: s.slice(start, i), index: start });
       start = -1;
     }
     i += width;
   }
-  if (start !== -1 && count >= MIN_RUN) out.push({ field, value: s.slice(start), index: start });
+  if (start !== -1 && count >= MIN_RUN && !punct) out.push({ field, value: s.slice(start), index: start });
 }
 
 export default defineRule({
   id: 'text.SPECIAL_CHARS',
   significance: 'medium',
   formula: { per: 1 },
-  description: 'Runs of more than five characters in a row that are neither letters, digits, white space nor emoji ("$$$!!!", "-------").',
+  description: 'Runs of more than five characters in a row that are neither letters, digits, white space nor emoji ("$$$!!!", "-------"); runs of only ".", "!" and "?" do not count.',
   score({ text }) {
     const matches: Match[] = [];
     if (text) for (const { field, text: value } of text.segments) specialRuns(field, value, matches);

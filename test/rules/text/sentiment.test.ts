@@ -10,8 +10,7 @@ testRule(rule, {
   hits: [
     { name: 'a threat', request: 'I know where you live. You will regret this.', score: 1 },
     { name: 'a threat with leet and repeated letters', request: 'I will kiiill y0u', score: 1 },
-    { name: 'abuse', request: 'You stupid idiot, your service is a fucking disaster', score: 1 },
-    { name: 'strong abuse alone', request: 'bastard', score: 1 },
+    { name: 'abuse', request: 'You stupid idiot, your service is a disgusting, pathetic disaster', score: 1 },
     { name: 'de: threat', request: 'Ich weiß wo du wohnst, das wirst du bereuen', facts: lang('de'), score: 1 },
     { name: 'de: abuse', request: 'Ihr seid Betrüger und Abschaum, eine widerliche Firma', facts: lang('de'), score: 1 },
     { name: 'fr: threat', request: 'Je vais te tuer', facts: lang('fr'), score: 1 },
@@ -35,6 +34,8 @@ testRule(rule, {
     { name: 'hu: polite enquiry', request: 'Jó napot, szeretnék árajánlatot kérni. Köszönöm szépen!', facts: lang('hu') },
     { name: 'contractions are not words ("I\'ll" is not "ill")', request: "I'll call you, we'll see, she'll come" },
     { name: 'empty text', request: '' },
+    { name: 'swear words are PROFANITY\'s, not counted again', request: 'who the fuck cheats, this is fucking shit' },
+    { name: 'a swear word alone', request: 'bastard' },
   ],
 });
 

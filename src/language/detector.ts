@@ -35,8 +35,14 @@ interface Model {
   languages: readonly string[];
   average: Float64Array;
   base: number;
-  /** n-gram → [start, end) in `langs` / `scores`. */
-  index: Map<string, number>;
+  /**
+   * n-gram → [start, end) in `langs` / `scores`, as an open-addressing hash table keyed by the
+   * n-gram's characters read as a base-256 number (see {@link ngramKey}): `table[2h]` the key
+   * (0: empty) and `table[2h + 1]` the n-gram's number, side by side (one cache line per probe).
+   * No string is built or hashed per look-up.
+   */
+  table: Float64Array;
+  bits: number;
   offsets: Uint32Array;
   langs: Uint8Array;
   scores: Uint16Array;
@@ -44,14 +50,22 @@ interface Model {
   stamp: Uint32Array;
   epoch: number;
   totals: Float64Array;
+  /** Per language, the alphabetical rank of its code; per rank, the language; scratch of the sort. */
+  rank: Uint8Array;
+  byRank: Uint8Array;
+  order: Float64Array;
 }
 
 /** Letters (1) and combining marks (2) of the BMP; lower-case of each BMP code unit. */
 let charClass: Uint8Array | undefined;
 let lower: Uint16Array | undefined;
-/** eld's byte-string of each code point below 0x800. */
-let encoded2: string[] | undefined;
-let dictionary: readonly string[] | undefined;
+/**
+ * The character code of each byte in eld's byte-strings: the byte itself below 0x80, a
+ * character of HIGH_BYTES above. Every one is in 1–255, so an n-gram of up to six such
+ * characters is a base-256 number below 2^48: exact in a double, and distinct n-grams (as
+ * strings) give distinct numbers.
+ */
+let byteChar: Uint8Array | undefined;
 
 let model: Model | undefined;
 let loading: Promise<Model> | undefined;
@@ -77,21 +91,42 @@ function buildTables(highBytes: string): void {
   for (let b = 0; b < 0x80; b++) dict.push(String.fromCharCode(b));
   dict[0x27] = "'";
   for (let b = 0; b < 0x80; b++) dict.push(highBytes[b] ?? ' ');
-  const enc: string[] = [];
-  for (let c = 0; c < 0x800; c++) {
-    enc.push(c < 0x80 ? String.fromCharCode(c) : dict[0xc0 | (c >> 6)]! + dict[0x80 | (c & 0x3f)]!);
+  const chars = new Uint8Array(0x100);
+  for (let b = 1; b < 0x100; b++) {
+    const code = dict[b]!.charCodeAt(0);
+    if (dict[b]!.length !== 1 || code === 0 || code > 0xff) throw new Error(`language model: byte ${b} is not one Latin-1 character`);
+    chars[b] = code;
   }
   charClass = cls;
   lower = low;
-  encoded2 = enc;
-  dictionary = dict;
+  byteChar = chars;
+}
+
+/** Slot of n-gram key `k` in a table of 2^bits slots. */
+function slotOf(k: number, bits: number): number {
+  const lo = k >>> 0;
+  const hi = (k / 4294967296) | 0;
+  return Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> (32 - bits);
+}
+
+/** An n-gram string's key: its character codes (1–255) as a base-256 number. */
+function ngramKey(s: string): number {
+  let k = 0;
+  for (let i = 0; i < s.length; i++) k = k * 256 + s.charCodeAt(i);
+  return k;
 }
 
 function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BASE_SCORE: number }): Model {
   const text = data.MODEL;
   const firstBreak = text.indexOf('\n');
   const languages = text.slice(0, firstBreak).split(',');
-  const index = new Map<string, number>();
+  let count = 0;
+  for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) count++;
+  // At most a third full: short probe runs.
+  let bits = 10;
+  while (1 << bits < 3 * count) bits++;
+  const table = new Float64Array(2 << bits);
+  const mask = (1 << bits) - 1;
   const offsetList: number[] = [0];
   const langs: number[] = [];
   const scores: number[] = [];
@@ -100,7 +135,18 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
     let end = text.indexOf('\n', pos);
     if (end === -1) end = text.length;
     const tab = text.indexOf('\t', pos);
-    index.set(text.slice(pos, tab), offsetList.length - 1);
+    const name = text.slice(pos, tab);
+    // A key with a character outside 1–255 cannot occur in a sample (see byteChar): left out.
+    let fits = name.length > 0 && name.length <= 6;
+    for (let i = 0; i < name.length && fits; i++) fits = name.charCodeAt(i) >= 1 && name.charCodeAt(i) <= 0xff;
+    if (fits) {
+      const k = ngramKey(name);
+      let h = slotOf(k, bits);
+      while (table[2 * h] !== 0 && table[2 * h] !== k) h = (h + 1) & mask;
+      // A repeated key keeps its last line, as Map.set did.
+      table[2 * h] = k;
+      table[2 * h + 1] = offsetList.length - 1;
+    }
     for (let i = tab + 1; i + 1 < end; i += 2) {
       langs.push(text.charCodeAt(i) - 48);
       scores.push(text.charCodeAt(i + 1) - 48);
@@ -112,14 +158,24 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
     languages,
     average: Float64Array.from(data.AVERAGE_SCORES),
     base: data.BASE_SCORE,
-    index,
+    table,
+    bits,
     offsets: Uint32Array.from(offsetList),
     langs: Uint8Array.from(langs),
     scores: Uint16Array.from(scores),
     stamp: new Uint32Array(offsetList.length),
     epoch: 0,
     totals: new Float64Array(languages.length),
+    ...ranks(languages),
   };
+}
+
+function ranks(languages: readonly string[]): { rank: Uint8Array; byRank: Uint8Array; order: Float64Array } {
+  if (languages.length > 128) throw new Error('language model: more than 128 languages');
+  const byRank = Uint8Array.from(languages.map((_, l) => l).sort((a, b) => (languages[a]! < languages[b]! ? -1 : languages[a]! > languages[b]! ? 1 : 0)));
+  const rank = new Uint8Array(languages.length);
+  byRank.forEach((l, r) => (rank[l] = r));
+  return { rank, byRank, order: new Float64Array(languages.length) };
 }
 
 /** Loads the n-gram model (once per process; later calls return the same promise). */
@@ -149,29 +205,36 @@ function isAddress(text: string, start: number, end: number): boolean {
 }
 
 /**
+ * Scratch of {@link sample}: the sample's characters, at most 4 per character of the scanned
+ * text (astral letters are not cut at FORCE_CUT), and the end of each word.
+ */
+const WORD_CODES = new Uint8Array(4 * SCAN_LIMIT + 16);
+const WORD_ENDS = new Int32Array(SCAN_LIMIT + 1);
+/** Scratch of scoreNgrams: the distinct n-grams the model does not know (keys, and the call that put them there). */
+const UNKNOWN_BITS = 14;
+const UNKNOWN_KEYS = new Float64Array(1 << UNKNOWN_BITS);
+const UNKNOWN_STAMP = new Uint32Array(1 << UNKNOWN_BITS);
+
+/**
  * The bounded sample: eld's byte-string words (lower case, letters and inner apostrophes,
  * URLs and email addresses left out) from at most {@link SCAN_LIMIT} characters, up to about
  * 350 bytes; and the number of letters taken.
  */
-function sample(text: string): { words: string[]; letters: number; alphabetic: boolean } {
+function sample(text: string): { count: number; letters: number; alphabetic: boolean } {
   const cls = charClass!;
   const low = lower!;
-  const enc = encoded2!;
-  const dict = dictionary!;
-  const words: string[] = [];
+  const bc = byteChar!;
+  // The words' characters (eld's byte-string, one code per byte) in WORD_CODES, word i ending
+  // at WORD_ENDS[i]: no string per word.
+  const codes = WORD_CODES;
+  const ends = WORD_ENDS;
   const limit = Math.min(text.length, SCAN_LIMIT);
-  let word = '';
+  let w = 0;
+  let wordStart = 0;
+  let count = 0;
   let bytes = 0;
   let letters = 0;
   let other = false;
-  const flush = (): boolean => {
-    if (word !== '') {
-      words.push(word);
-      word = '';
-      bytes++;
-    }
-    return bytes > CUT_AFTER;
-  };
   let i = 0;
   while (i < limit && bytes <= FORCE_CUT) {
     while (i < limit && isBreak(text.charCodeAt(i))) i++;
@@ -184,18 +247,27 @@ function sample(text: string): { words: string[]; letters: number; alphabetic: b
           const cp = 0x10000 + (((c & 0x3ff) << 10) | (text.charCodeAt(j + 1) & 0x3ff));
           j++;
           if (!/\p{L}/u.test(String.fromCodePoint(cp))) {
-            flush();
+            if (w > wordStart) {
+              ends[count++] = wordStart = w;
+              bytes++;
+            }
             continue;
           }
-          word += dict[0xf0 | (cp >> 18)]! + dict[0x80 | ((cp >> 12) & 0x3f)]! + dict[0x80 | ((cp >> 6) & 0x3f)]! + dict[0x80 | (cp & 0x3f)]!;
+          codes[w++] = bc[0xf0 | (cp >> 18)]!;
+          codes[w++] = bc[0x80 | ((cp >> 12) & 0x3f)]!;
+          codes[w++] = bc[0x80 | ((cp >> 6) & 0x3f)]!;
+          codes[w++] = bc[0x80 | (cp & 0x3f)]!;
           bytes += 4;
           letters++;
           other = true;
           continue;
         }
         const k = cls[c]!;
-        if (k === 0 || (k === 3 && word === '')) {
-          flush();
+        if (k === 0 || (k === 3 && w === wordStart)) {
+          if (w > wordStart) {
+            ends[count++] = wordStart = w;
+            bytes++;
+          }
           continue;
         }
         if (k === 1) {
@@ -203,21 +275,31 @@ function sample(text: string): { words: string[]; letters: number; alphabetic: b
           if (c >= 0x530) other = true;
         }
         c = low[c]!;
-        if (c < 0x800) {
-          word += enc[c]!;
-          bytes += c < 0x80 ? 1 : 2;
+        if (c < 0x80) {
+          codes[w++] = c;
+          bytes += 1;
+        } else if (c < 0x800) {
+          codes[w++] = bc[0xc0 | (c >> 6)]!;
+          codes[w++] = bc[0x80 | (c & 0x3f)]!;
+          bytes += 2;
         } else {
-          word += dict[0xe0 | (c >> 12)]! + dict[0x80 | ((c >> 6) & 0x3f)]! + dict[0x80 | (c & 0x3f)]!;
+          codes[w++] = bc[0xe0 | (c >> 12)]!;
+          codes[w++] = bc[0x80 | ((c >> 6) & 0x3f)]!;
+          codes[w++] = bc[0x80 | (c & 0x3f)]!;
           bytes += 3;
         }
         if (bytes > FORCE_CUT) break;
       }
     }
-    if (flush()) break;
+    if (w > wordStart) {
+      ends[count++] = wordStart = w;
+      bytes++;
+    }
+    if (bytes > CUT_AFTER) break;
     i = end;
   }
-  flush();
-  return { words, letters, alphabetic: letters > 0 && !other };
+  if (w > wordStart) ends[count++] = w;
+  return { count, letters, alphabetic: letters > 0 && !other };
 }
 
 /** The n-gram scorer's result, before the fallback. */
@@ -238,47 +320,79 @@ export interface NgramDetection {
 export function scoreNgrams(text: string): NgramDetection {
   const m = model;
   if (!m) throw new FormspamError('INVALID_OPTIONS', 'language detector: the model is not loaded; await loadLanguageModel() first');
-  const { words, letters, alphabetic } = sample(text);
-  // Each distinct n-gram counts once. Known ones are marked in the model's `stamp` (no set of
-  // strings to build); unknown ones only need counting. Totals are sums of integers, and known
-  // n-grams are added in the order of their first occurrence, as before.
+  const { count, letters, alphabetic } = sample(text);
+  // Each distinct n-gram counts once. Known ones are marked in the model's `stamp`, unknown
+  // ones in a scratch set; both keyed by number (ngramKey), so no n-gram string is built.
+  // Totals are sums of integers, and known n-grams are added in the order of their first
+  // occurrence, as before.
   const totals = m.totals.fill(0);
-  const { index, offsets, langs, scores, base, stamp } = m;
+  const { table, bits, offsets, langs, scores, base, stamp } = m;
   if (++m.epoch === 0xffffffff) {
     stamp.fill(0);
+    UNKNOWN_STAMP.fill(0);
     m.epoch = 1;
   }
   const epoch = m.epoch;
+  const mask = (1 << bits) - 1;
+  const umask = (1 << UNKNOWN_BITS) - 1;
+  const codes = WORD_CODES;
   let known = 0;
-  let unknown: Set<string> | undefined;
-  const add = (key: string): void => {
-    const at = index.get(key);
-    if (at === undefined) {
-      (unknown ??= new Set()).add(key);
-      return;
-    }
-    if (stamp[at] === epoch) return;
-    stamp[at] = epoch;
-    known++;
-    for (let k = offsets[at]!, end = offsets[at + 1]!; k < end; k++) totals[langs[k]!]! += scores[k]! + base;
-  };
-  for (const word of words) {
-    let len = word.length;
+  let unknown = 0;
+  for (let wi = 0, s = 0; wi < count; s = WORD_ENDS[wi]!, wi++) {
+    let len = WORD_ENDS[wi]! - s;
     if (len > 70) len = 70;
+    // The n-grams of eld: " " + the first four characters, then every third four, and the
+    // last four (or the whole word when shorter) + " ".
     let j = 0;
-    for (; j + 4 < len; j += 3) add((j === 0 ? ' ' : '') + word.substring(j, j + 4));
-    add((j === 0 ? ' ' : '') + word.substring(len !== 3 ? len - 4 : 0, len) + ' ');
+    for (;;) {
+      const last = j + 4 >= len;
+      const from = last ? (len > 4 ? len - 4 : 0) : j;
+      const to = last ? len : j + 4;
+      let k = j === 0 ? 32 : 0;
+      for (let q = s + from; q < s + to; q++) k = k * 256 + codes[q]!;
+      if (last) k = k * 256 + 32;
+      let h = slotOf(k, bits);
+      let at = -1;
+      for (let key = table[2 * h]!; key !== 0; key = table[2 * h]!) {
+        if (key === k) {
+          at = table[2 * h + 1]!;
+          break;
+        }
+        h = (h + 1) & mask;
+      }
+      if (at === -1) {
+        let u = slotOf(k, UNKNOWN_BITS);
+        while (UNKNOWN_STAMP[u] === epoch && UNKNOWN_KEYS[u] !== k) u = (u + 1) & umask;
+        if (UNKNOWN_STAMP[u] !== epoch) {
+          UNKNOWN_STAMP[u] = epoch;
+          UNKNOWN_KEYS[u] = k;
+          unknown++;
+        }
+      } else if (stamp[at] !== epoch) {
+        stamp[at] = epoch;
+        known++;
+        for (let x = offsets[at]!, end = offsets[at + 1]!; x < end; x++) totals[langs[x]!]! += scores[x]! + base;
+      }
+      if (last) break;
+      j += 3;
+    }
   }
-  const n = known + (unknown?.size ?? 0);
+  const n = known + unknown;
   const ranked: NgramDetection['ranked'] = [];
   if (n > 0) {
-    for (let l = 0; l < totals.length; l++) {
-      const raw = totals[l]!;
-      if (raw <= 0) continue;
+    // By raw score, best first, ties by language code: the totals are integers, so one number
+    // per language (raw × 128 + 127 − the code's alphabetical rank) sorts natively.
+    const order = m.order;
+    let k = 0;
+    for (let l = 0; l < totals.length; l++) if (totals[l]! > 0) order[k++] = totals[l]! * 128 + 127 - m.rank[l]!;
+    const sorted = order.subarray(0, k).sort();
+    for (let j = k - 1; j >= 0; j--) {
+      const key = sorted[j]!;
+      const raw = Math.floor(key / 128);
+      const l = m.byRank[127 - (key - raw * 128)]!;
       const perNgram = raw / n;
       ranked.push({ language: m.languages[l]!, score: perNgram / (perNgram + 25), raw });
     }
-    ranked.sort((a, b) => b.raw - a.raw || (a.language < b.language ? -1 : 1));
   }
   const best = ranked[0];
   const strength = best ? best.score / (m.average[m.languages.indexOf(best.language)] ?? 0.8) : 0;
@@ -298,7 +412,7 @@ const round = (x: number): number => Math.round(x * 1000) / 1000;
  */
 export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   if (typeof text !== 'string') throw new FormspamError('INVALID_REQUEST', 'language detector: text must be a string');
-  await loadLanguageModel();
+  if (model === undefined) await loadLanguageModel();
   const d = scoreNgrams(text);
   const best = d.ranked[0];
   let guesses: LanguageGuess[] = [];

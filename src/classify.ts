@@ -96,6 +96,15 @@ function prepare(options: ClassifyOptions): Prepared {
   return result;
 }
 
+const NEEDS = new WeakMap<object, readonly (readonly [string, FactDefinition])[]>();
+
+/** `Object.entries(rule.needs)`, once per needs object (read twice per rule and request; rules are immutable). */
+function needsOf(rule: AnyRule): readonly (readonly [string, FactDefinition])[] {
+  let entries = NEEDS.get(rule.needs);
+  if (entries === undefined) NEEDS.set(rule.needs, (entries = Object.entries(rule.needs)));
+  return entries;
+}
+
 function inputOf(request: NormalizedRequest, category: Category): unknown {
   return request[category];
 }
@@ -258,7 +267,7 @@ export async function classify(
 
   // Gather every fact the active rules need, once each, in parallel.
   const needed = new Map<string, FactDefinition>();
-  for (const rule of active) for (const fact of Object.values(rule.needs)) needed.set(fact.key, fact);
+  for (const rule of active) for (const [, fact] of needsOf(rule)) needed.set(fact.key, fact);
   // The response reports the detected language and the classifier whenever a detector is given.
   if (req.text && providers.language !== undefined && !needed.has(languageFact.key)) needed.set(languageFact.key, languageFact);
   // Likewise the address's city, country and zip whenever a geo provider is given, even with
@@ -288,10 +297,9 @@ export async function classify(
   let total = 0;
   for (const rule of active) {
     const category = categories.get(rule.category)!;
-    const base = { score: 0, significance: rule.significance };
     let outcome: RuleOutcome | undefined;
     const values: Record<string, unknown> = {};
-    for (const [local, fact] of Object.entries(rule.needs)) {
+    for (const [local, fact] of needsOf(rule)) {
       const r = facts.get(fact.key)!;
       if (!r.ok) {
         if (fact.optional) {
@@ -314,7 +322,7 @@ export async function classify(
         problems.push({ provider: 'rule', subject: rule.id, reason: 'rule-error', message: messageOf(error) });
       }
     }
-    const result: RuleResult = { ...base };
+    const result: RuleResult = { score: 0, significance: rule.significance };
     if (outcome.kind === 'hit') {
       const cents = centsOf(p.formulas.get(rule.id) ?? rule.formula, outcome.matches);
       result.score = cents / 100;
@@ -341,7 +349,10 @@ export async function classify(
   const categoryResult = (c: Category): CategoryResult => {
     const entry = categories.get(c)!;
     entry.rules.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return { score: entry.cents / 100, rules: Object.fromEntries(entry.rules) };
+    // What Object.fromEntries gives (rule names are never array indices or __proto__), faster.
+    const rules: Record<string, RuleResult> = {};
+    for (const [name, result] of entry.rules) rules[name] = result;
+    return { score: entry.cents / 100, rules };
   };
   if (req.text) {
     const { score, rules } = categoryResult('text');

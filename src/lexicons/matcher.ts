@@ -130,20 +130,6 @@ export class Trie {
     this.#stem = [];
   }
 
-  /** The child of `node` for character `c`, or -1. */
-  #step(node: number, c: number): number {
-    if (node === 0) return this.#root[c]!;
-    let lo = this.#first[node]!;
-    let hi = this.#first[node + 1]!;
-    const chars = this.#edgeChar;
-    while (hi - lo > 4) {
-      const mid = (lo + hi) >> 1;
-      if (chars[mid]! <= c) lo = mid;
-      else hi = mid;
-    }
-    for (let i = lo; i < hi; i++) if (chars[i] === c) return this.#edgeNode[i]!;
-    return -1;
-  }
 
   /** Every non-overlapping match in the words, longest first at each start. */
   scan(words: Words, from = 0, to = words.count): TrieMatch[] {
@@ -151,6 +137,9 @@ export class Trie {
     const out: TrieMatch[] = [];
     const { codes, start, end, clause } = words;
     const root = this.#root;
+    const first = this.#first;
+    const edgeChar = this.#edgeChar;
+    const edgeNode = this.#edgeNode;
     const exact = this.#exactF;
     const stems = this.#stemF;
     let i = from;
@@ -175,7 +164,7 @@ export class Trie {
         const e = end[j]!;
         for (; p < e; p++) {
           const c = codes[p]!;
-          const child = this.#step(node, c);
+          const child = step(root, first, edgeChar, edgeNode, node, c);
           if (child === -1) {
             if (c === prev) continue; // a repeated letter
             break walk;
@@ -196,7 +185,7 @@ export class Trie {
         }
         // On to the next word of the same field and sentence, through a space.
         if (j + 1 >= to || clause[j + 1] !== clause[j]) break;
-        const child = this.#step(node, SPACE);
+        const child = step(root, first, edgeChar, edgeNode, node, SPACE);
         if (child === -1) break;
         node = child;
         if (++chars > MAX_ENTRY_CHARS) break;
@@ -213,4 +202,22 @@ export class Trie {
     }
     return out;
   }
+}
+
+/**
+ * The child of `node` for character `c`, or -1: the root's from its direct table, others by a
+ * search in their sorted run of children. A function of the frozen arrays (not a method reading
+ * private fields on every step), so that the scan's loop can inline it.
+ */
+function step(root: Int32Array, first: Int32Array, edgeChar: Uint16Array, edgeNode: Int32Array, node: number, c: number): number {
+  if (node === 0) return root[c]!;
+  let lo = first[node]!;
+  let hi = first[node + 1]!;
+  while (hi - lo > 4) {
+    const mid = (lo + hi) >> 1;
+    if (edgeChar[mid]! <= c) lo = mid;
+    else hi = mid;
+  }
+  for (let i = lo; i < hi; i++) if (edgeChar[i] === c) return edgeNode[i]!;
+  return -1;
 }

@@ -138,7 +138,9 @@ export function normalizeWords(segments: readonly string[]): Words {
     TABLE = new Int32Array(6 * SCRATCH_CHARS);
   }
   const codes = scratch ? CODES! : new Uint16Array(2 * total);
-  const table = scratch ? TABLE! : new Int32Array(6 * total);
+  // Six columns of `cap` entries (a text has at most one word per code unit).
+  const cap = scratch ? SCRATCH_CHARS : total;
+  const table = scratch ? TABLE! : new Int32Array(6 * cap);
   let sentence = 0;
   let n = 0;
   let w = 0;
@@ -242,29 +244,34 @@ export function normalizeWords(segments: readonly string[]): Words {
           for (let j = wordStart; j < w; j++) if (codes[j] === 0x30) codes[j] = 0x43e; // 0 → о
         }
       }
-      const at = 6 * n;
-      table[at] = wordStart;
-      table[at + 1] = w;
-      table[at + 2] = wordFrom;
-      table[at + 3] = i;
-      table[at + 4] = s;
-      table[at + 5] = sentence;
+      table[n] = wordStart;
+      table[cap + n] = w;
+      table[2 * cap + n] = wordFrom;
+      table[3 * cap + n] = i;
+      table[4 * cap + n] = s;
+      table[5 * cap + n] = sentence;
       n++;
     }
   }
-  const out = new Int32Array(6 * n);
-  for (let k = 0; k < 6; k++) {
-    for (let j = 0, at = k; j < n; j++, at += 6) out[k * n + j] = table[at]!;
-  }
+  // One buffer for everything copied out (each typed-array allocation is a separate, costly
+  // off-heap allocation): six columns of n words, then the codes; copied with set().
+  const buffer = new ArrayBuffer(24 * n + 2 * w);
+  const column = (k: number): Int32Array => {
+    const view = new Int32Array(buffer, 4 * k * n, n);
+    view.set(table.subarray(k * cap, k * cap + n));
+    return view;
+  };
+  const out = new Uint16Array(buffer, 24 * n, w);
+  out.set(codes.subarray(0, w));
   return {
-    codes: codes.slice(0, w),
+    codes: out,
     count: n,
-    start: out.subarray(0, n),
-    end: out.subarray(n, 2 * n),
-    from: out.subarray(2 * n, 3 * n),
-    to: out.subarray(3 * n, 4 * n),
-    segment: out.subarray(4 * n, 5 * n),
-    clause: out.subarray(5 * n, 6 * n),
+    start: column(0),
+    end: column(1),
+    from: column(2),
+    to: column(3),
+    segment: column(4),
+    clause: column(5),
   };
 }
 

@@ -45,6 +45,11 @@ export class TextInput {
   /** All segments joined with a line feed, in order. */
   readonly joined: string;
   #tokens: readonly Token[] | undefined;
+  #spans: readonly number[] | undefined;
+  /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
+  #tokenCodePoints = 0;
+  /** Tokens before the first that has a code point (tokens of lone low surrogates only). */
+  #leadingEmpty = 0;
   #memo: Map<object, unknown> | undefined;
 
   constructor(segments: readonly TextSegment[]) {
@@ -64,21 +69,58 @@ export class TextInput {
     return value;
   }
 
-  /** Whitespace-separated tokens of every segment, in order. */
-  get tokens(): readonly Token[] {
-    if (this.#tokens === undefined) {
-      const out: Token[] = [];
-      for (const { field, text } of this.segments) {
+  /**
+   * The tokens of {@link tokens} without an object or a string each: three numbers per token,
+   * its segment's index, start and end (code units in that segment's text), in order. For rules
+   * that look at most tokens only briefly (text.URL, text.RANDOM_CHARS).
+   */
+  get tokenSpans(): readonly number[] {
+    if (this.#spans === undefined) {
+      const out: number[] = [];
+      let codePoints = 0;
+      let leadingEmpty = 0;
+      for (let s = 0; s < this.segments.length; s++) {
+        const text = this.segments[s]!.text;
         let start = -1;
         for (let i = 0; i <= text.length; i++) {
-          const space = i === text.length || isSpace(text.charCodeAt(i));
+          const c = i === text.length ? 32 : text.charCodeAt(i);
+          const space = isSpace(c);
           if (space && start !== -1) {
-            out.push({ field, value: text.slice(start, i), index: start });
+            out.push(s, start, i);
+            if (codePoints === 0) leadingEmpty++;
             start = -1;
           } else if (!space && start === -1) {
             start = i;
           }
+          if (!space && (c < 0xdc00 || c > 0xdfff)) codePoints++;
         }
+      }
+      this.#tokenCodePoints = codePoints;
+      this.#leadingEmpty = leadingEmpty;
+      this.#spans = out;
+    }
+    return this.#spans;
+  }
+
+  /**
+   * Code points of {@link joined} with every run of white space counted as one and the ends
+   * trimmed, as {@link collapsedLength} in rules/text/short-text.ts counts it. Read off the tokens:
+   * their code points plus one space between each two, from the first token with a code point
+   * on (a low surrogate alone is no code point there).
+   */
+  get collapsedLength(): number {
+    const tokens = this.tokenSpans.length / 3;
+    return this.#tokenCodePoints + Math.max(0, tokens - 1 - this.#leadingEmpty);
+  }
+
+  /** Whitespace-separated tokens of every segment, in order. */
+  get tokens(): readonly Token[] {
+    if (this.#tokens === undefined) {
+      const spans = this.tokenSpans;
+      const out: Token[] = [];
+      for (let t = 0; t < spans.length; t += 3) {
+        const { field, text } = this.segments[spans[t]!]!;
+        out.push({ field, value: text.slice(spans[t + 1]!, spans[t + 2]!), index: spans[t + 1]! });
       }
       this.#tokens = out;
     }

@@ -26,7 +26,9 @@ const PRICE = new RegExp(
 );
 // The same expression, tried only where a match can start (see candidateAt).
 const PRICE_AT = new RegExp(PRICE.source, 'uy');
-const SIGN_CODES: ReadonlySet<number> = new Set([...SYM.slice(1, -1)].map((c) => c.charCodeAt(0)));
+/** 1 for the code unit of each currency sign of SYM (all in the BMP): a table, as every non-ASCII character is looked up. */
+const SIGN_CODES = new Uint8Array(0x10000);
+for (const c of SYM.slice(1, -1)) SIGN_CODES[c.charCodeAt(0)] = 1;
 
 /**
  * True when a PRICE match can start at `i`: every alternative starts with a currency sign, a
@@ -42,7 +44,7 @@ function candidateAt(s: string, i: number, c: number): boolean {
     }
     return c === 36; // $
   }
-  if (SIGN_CODES.has(c)) return true;
+  if (SIGN_CODES[c] === 1) return true;
   return (charFlags(codePointAt(s, i)) & DIGIT) !== 0;
 }
 

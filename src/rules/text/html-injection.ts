@@ -20,6 +20,22 @@ const SCRIPT_URL =
 // Browsers ignore tabs and line breaks inside a URL scheme ("java\tscript:").
 const URL_WHITESPACE = /[\t\n\r]/g;
 
+/**
+ * True when `s` may hold a SCRIPT_URL match once tabs and line breaks are removed: every match
+ * ends in "script:" or "data:", so some ":" has a "t" or "a" (any case; no other character
+ * case-folds to either) before it, tabs and line breaks skipped. Ordinary text with a colon
+ * ("https://", "Note: …") skips the copy and the expression.
+ */
+function mayHaveScriptUrl(s: string): boolean {
+  for (let p = s.indexOf(':'); p !== -1; p = s.indexOf(':', p + 1)) {
+    let q = p - 1;
+    while (q >= 0 && (s.charCodeAt(q) === 9 || s.charCodeAt(q) === 10 || s.charCodeAt(q) === 13)) q--;
+    const c = q >= 0 ? s.charCodeAt(q) | 32 : 0;
+    if (c === 116 || c === 97) return true;
+  }
+  return false;
+}
+
 export default defineRule({
   id: 'text.HTML_INJECTION',
   significance: 'high',
@@ -31,7 +47,8 @@ export default defineRule({
     const matches: Match[] = [];
     for (const { field, text: raw } of text.segments) {
       if (!/[<:&%]/.test(raw)) continue;
-      const value = decodeEntities(raw);
+      // Without "&" or "%" there is nothing to decode.
+      const value = raw.includes('&') || raw.includes('%') ? decodeEntities(raw) : raw;
       const encoded = value !== raw;
       const at = (m: RegExpMatchArray): Match =>
         encoded ? { field, value: m[0].slice(0, 100) } : { field, value: m[0].slice(0, 100), index: m.index };
@@ -43,7 +60,7 @@ export default defineRule({
           for (const h of m[0].matchAll(HANDLER)) matches.push({ ...at(m), value: h[1]! + '=' });
         }
       }
-      if (value.includes(':')) {
+      if (mayHaveScriptUrl(value)) {
         for (const m of value.replace(URL_WHITESPACE, '').matchAll(SCRIPT_URL)) matches.push({ field, value: m[0] });
       }
     }

@@ -83,17 +83,20 @@ function isTyped(v: string): boolean {
 }
 
 /**
- * True when `v` is printable ASCII (0x21–0x7E: a token has no white space) and {@link isTyped}
- * holds: no digit, no "@", no "://", not starting with "www.". False also for any other
- * character, which sends the token to the general path.
+ * True when the token `s[from, to)` is printable ASCII (0x21–0x7E: a token has no white space)
+ * and {@link isTyped} holds: no digit, no "@", no "://", not starting with "www.". False also
+ * for any other character, which sends the token to the general path. (The character at `to`,
+ * if any, is white space, so "://" cannot be read across the token's end.)
  */
-function isPlainAsciiTyped(v: string): boolean {
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
+function isPlainAsciiTyped(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
     if (c > 126 || c < 33 || (c >= 48 && c <= 57) || c === 64) return false;
-    if (c === 58 && v.charCodeAt(i + 1) === 47 && v.charCodeAt(i + 2) === 47) return false;
+    if (c === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return false;
   }
-  return !WWW.test(v);
+  // What WWW (/^www\./iu) tests; on ASCII only "w" and "W" match /w/iu.
+  return !(to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
+    (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46);
 }
 
 /** Vowel-less words that are real: protocol names, file types, interjections. */
@@ -194,32 +197,42 @@ export default defineRule({
     const matches: Match[] = [];
     // Texts repeat words; randomReason is pure, so each distinct word is judged once per call.
     const seen = new Map<string, ReturnType<typeof randomReason>>();
-    let token = text.tokens[0]!;
+    // The current token's field and offset in it.
+    let field = '';
+    let base = 0;
     const judge = (word: string, at: number): void => {
       if (word.length < 4) return;
       let reason = seen.get(word);
       if (reason === undefined) seen.set(word, (reason = randomReason(word)));
-      if (reason) matches.push({ field: token.field, value: word, index: token.index + at, reason });
+      if (reason) matches.push({ field, value: word, index: base + at, reason });
     };
-    for (token of text.tokens) {
-      const v = token.value;
-      if (v.length < 4) continue; // no word of four letters fits
+    // Token spans (segment, start, end): most tokens are judged in place, without a string.
+    const spans = text.tokenSpans;
+    for (let t = 0; t < spans.length; t += 3) {
+      const from = spans[t + 1]!;
+      const to = spans[t + 2]!;
+      if (to - from < 4) continue; // no word of four letters fits
+      const segment = text.segments[spans[t]!]!;
+      const s = segment.text;
+      field = segment.field;
+      base = from;
       // Fast path, same result: a token of printable ASCII without digits, "@", "://" or a
       // leading "www." is typed; its words are the runs of A–Z/a–z, and the ordinary ones
       // (isOrdinary) are passed over without building strings.
-      if (isPlainAsciiTyped(v)) {
+      if (isPlainAsciiTyped(s, from, to)) {
         let start = -1;
-        for (let i = 0; i <= v.length; i++) {
-          const c = i < v.length ? v.charCodeAt(i) | 32 : 0;
+        for (let i = from; i <= to; i++) {
+          const c = i < to ? s.charCodeAt(i) | 32 : 0;
           if (c >= 97 && c <= 122) {
             if (start === -1) start = i;
           } else if (start !== -1) {
-            if (i - start >= 4 && !isOrdinaryAscii(v, start, i)) judge(v.slice(start, i), start);
+            if (i - start >= 4 && !isOrdinaryAscii(s, start, i)) judge(s.slice(start, i), start - from);
             start = -1;
           }
         }
         continue;
       }
+      const v = s.slice(from, to);
       // Addresses, URLs, codes and anything with digits are not typed words.
       if (!isTyped(v)) continue;
       forEachWord(v, judge);

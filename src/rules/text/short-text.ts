@@ -1,5 +1,5 @@
 import { defineRule, hit, miss, type Evidence } from '../../rule.js';
-import { isSpace } from '../../text/input.js';
+import { isSpace, type TextInput } from '../../text/input.js';
 import { findUrls } from './url.js';
 
 export const SHORT_TEXT_THRESHOLD = 40;
@@ -28,6 +28,14 @@ export function collapsedLength(s: string): number {
   return n;
 }
 
+/**
+ * {@link collapsedLength} of the joined text, read off the text's tokens (which URL and
+ * RANDOM_CHARS need anyway): no pass of its own. SHORT_TEXT and UNKNOWN_LANGUAGE both read it.
+ */
+export function collapsedLengthOf(text: TextInput): number {
+  return text.collapsedLength;
+}
+
 function codePoints(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
@@ -44,7 +52,7 @@ export default defineRule({
   description: `The text, all fields joined, runs of white space counted as one and URLs not counted, is shorter than ${SHORT_TEXT_THRESHOLD} characters.`,
   score({ text }) {
     if (!text) return miss();
-    let length = collapsedLength(text.joined);
+    let length = collapsedLengthOf(text);
     // A URL is an address, not something the sender wrote: "Check this out https://…" is short.
     // Only up to URL_SCAN_LIMIT: a longer text is not a short message with a link.
     let urlLength = 0;

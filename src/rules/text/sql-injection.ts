@@ -51,18 +51,30 @@ const PATTERNS: readonly { re: RegExp; hint: RegExp; anchor: { char: string; lea
 
 /** The spans of `re` in `value`, as `value.matchAll(re)` finds them (the expression has no empty matches). */
 function anchoredSpans(value: string, re: RegExp, anchor: { char: string; lead: number }, spans: [number, number][]): void {
+  // Only the starts within `lead` blanks before each anchor are tried, with a sticky copy of
+  // the expression (a global search would go on through the rest of the text after a miss).
+  // Anchors in order and starts in ascending order: the leftmost match first, as matchAll.
+  let sticky = STICKY.get(re);
+  if (sticky === undefined) STICKY.set(re, (sticky = new RegExp(re.source, re.flags.replace('g', '') + 'y')));
   let from = 0;
-  for (;;) {
-    const q = value.indexOf(anchor.char, from);
-    if (q === -1) break;
-    re.lastIndex = Math.max(from, q - anchor.lead);
-    const m = re.exec(value);
-    if (m === null) break;
-    spans.push([m.index, m.index + m[0].length]);
-    from = m.index + m[0].length;
+  let q = value.indexOf(anchor.char);
+  while (q !== -1) {
+    let next = q + 1;
+    // Between a match's start and its anchor there are only blanks (the pattern's [ \t]{0,5}).
+    let first = q;
+    while (first > from && q - first < anchor.lead && (value.charCodeAt(first - 1) === 32 || value.charCodeAt(first - 1) === 9)) first--;
+    for (let start = first; start <= q; start++) {
+      sticky.lastIndex = start;
+      const m = sticky.exec(value);
+      if (m === null) continue;
+      spans.push([start, start + m[0].length]);
+      from = next = start + m[0].length;
+      break;
+    }
+    q = value.indexOf(anchor.char, next);
   }
-  re.lastIndex = 0;
 }
+const STICKY = new Map<RegExp, RegExp>();
 
 /**
  * A comment ending the line right after a quote: admin'--, admin' #, ') --. Not "---" (a dash
@@ -71,6 +83,7 @@ function anchoredSpans(value: string, re: RegExp, anchor: { char: string; lead: 
  * that closes a pair on its line is prose ("He said 'no' --") and is checked in code, see
  * {@link opensQuote}.
  */
+const QUOTE = /['"`]/;
 const QUOTE_COMMENT = /['"`][ \t]{0,5}\){0,3}[ \t]{0,5}(?:--(?!-)|#)[ \t]{0,3}$/gm;
 
 const LETTER = /\p{L}/u;
@@ -108,7 +121,7 @@ export default defineRule({
         if (anchor) anchoredSpans(value, re, anchor, spans);
         else for (const m of value.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
       }
-      if (value.includes('-') || value.includes('#')) for (const m of value.matchAll(QUOTE_COMMENT)) {
+      if ((value.includes('-') || value.includes('#')) && QUOTE.test(value)) for (const m of value.matchAll(QUOTE_COMMENT)) {
         if (opensQuote(value, m.index)) spans.push([m.index, m.index + m[0].length]);
       }
       spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);

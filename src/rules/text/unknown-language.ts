@@ -1,6 +1,6 @@
 import { requiredLanguageFact } from '../../language/index.js';
 import { defineRule, hit, miss, skip } from '../../rule.js';
-import { collapsedLength } from './short-text.js';
+import { collapsedLengthOf } from './short-text.js';
 
 /** Texts shorter than this (white space collapsed) are too short to say no language can be told. */
 export const UNKNOWN_LANGUAGE_MIN_LENGTH = 20;
@@ -15,7 +15,7 @@ export default defineRule({
     // The engine skips this rule when the fact is missing; a direct caller may not.
     if (language === undefined) return skip('no-provider');
     if (!text) return miss();
-    const length = collapsedLength(text.joined);
+    const length = collapsedLengthOf(text);
     const best = language[0];
     if (best !== undefined) {
       return miss({ detectedLanguage: best.language, confidence: best.confidence, reliable: best.reliable !== false, length });

@@ -100,9 +100,20 @@ export default defineRule({
 
 function computeUrls(text: TextInput): Match[] {
   const matches: Match[] = [];
-  for (const token of text.tokens) {
-    // Every URL form has a "." or a ":" (scheme, www., a domain); most words have neither.
-    if (!token.value.includes('.') && !token.value.includes(':')) continue;
+  const spans = text.tokenSpans;
+  for (let t = 0; t < spans.length; t += 3) {
+    const segment = text.segments[spans[t]!]!;
+    const from = spans[t + 1]!;
+    const to = spans[t + 2]!;
+    // Every URL form has a "." or a ":" (scheme, www., a domain); most words have neither, and
+    // are passed over without a string.
+    let marked = false;
+    for (let i = from; i < to && !marked; i++) {
+      const c = segment.text.charCodeAt(i);
+      marked = c === 46 || c === 58;
+    }
+    if (!marked) continue;
+    const token = { field: segment.field, value: segment.text.slice(from, to), index: from };
     const explicit = mayBeExplicit(token.value) ? explicitUrls(token.value) : [];
     if (explicit.length > 0) {
       for (const u of explicit) matches.push({ field: token.field, value: u.value, index: token.index + u.index });

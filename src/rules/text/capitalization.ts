@@ -121,6 +121,44 @@ function capitalShare(s: string): number {
   return upper + lower === 0 ? 0 : upper / (upper + lower);
 }
 
+/**
+ * A run of at least CAPS_LOCK_WORDS shouted words with no lower-case letter between them
+ * ("I LOVE YOU & I NEED YOU, CLEAN MY HEART") is caps lock switched on for a while, not emphasis
+ * of each word: it counts once, like a field typed in capitals. Shorter runs keep one match per
+ * word ("BUY NOW, it is CHEAP" counts 3). Rewrites `matches` from index `first` on, in place.
+ */
+function mergeCapsRuns(value: string, matches: Match[], first: number): void {
+  const words = matches.splice(first);
+  let i = 0;
+  while (i < words.length) {
+    let j = i + 1;
+    while (j < words.length && !hasLower(value, words[j - 1]!.index! + words[j - 1]!.value.length, words[j]!.index!)) j++;
+    if (j - i >= CAPS_LOCK_WORDS) {
+      const from = words[i]!.index!;
+      const last = words[j - 1]!;
+      matches.push({ field: words[i]!.field, value: value.slice(from, last.index! + last.value.length), index: from, reason: 'caps-run' });
+    } else {
+      for (let k = i; k < j; k++) matches.push(words[k]!);
+    }
+    i = j;
+  }
+}
+
+/** True when `s` has a lower-case (or title-case) letter between `from` and `to`. */
+function hasLower(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      if (c >= 97 && c <= 122) return true;
+      continue;
+    }
+    const cp = codePointAt(s, i);
+    if (cp > 0xffff) i++;
+    if (charFlags(cp) & LOWER_FLAG) return true;
+  }
+  return false;
+}
+
 export default defineRule({
   id: 'text.CAPITALIZATION',
   significance: 'low',
@@ -143,6 +181,8 @@ export default defineRule({
         const last = matches[matches.length - 1]!;
         matches.length = first;
         matches.push({ field, value: value.slice(from, last.index! + last.value.length), index: from, reason: 'caps-lock' });
+      } else if (matches.length - first >= CAPS_LOCK_WORDS) {
+        mergeCapsRuns(value, matches, first);
       }
     }
     return matchesOutcome(matches);

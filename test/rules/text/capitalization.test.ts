@@ -42,6 +42,33 @@ testRule(rule, {
     },
     { name: 'three shouted words are too few to tell caps lock', request: 'LOVE THIS SONG', count: 3 },
     {
+      name: 'a run of four or more shouted words in ordinary text counts once (caps run)',
+      request: 'Say this slowly: I LOVE YOU & I NEED YOU, CLEAN MY HEART, and send it on',
+      count: 1,
+      values: ['LOVE YOU & I NEED YOU, CLEAN MY HEART'],
+      score: 0.25,
+    },
+    {
+      name: 'a caps run and a shouted word after lower-case text',
+      request: 'Please read: THIS IS THE LAST NOTICE, then pay NOW',
+      count: 2,
+      values: ['THIS IS THE LAST NOTICE', 'NOW'],
+    },
+    {
+      name: 'a lower-case word breaks a run: three and two shouted words count word by word',
+      request: 'We have a GREAT NEW OFFER for you and FREE SHIPPING today, see the site',
+      count: 5,
+      values: ['GREAT', 'NEW', 'OFFER', 'FREE', 'SHIPPING'],
+    },
+    {
+      name: 'caps runs are judged per field: a run does not go on into the next field',
+      request: { fields: { subject: 'Re: BIG SALE', message: 'GREAT DEALS inside, please VISIT THE SHOP TODAY or call us at any time of day' } },
+      count: 5,
+      values: ['BIG', 'SALE', 'GREAT', 'DEALS', 'VISIT THE SHOP TODAY'],
+      fields: ['subject', 'subject', 'message', 'message', 'message'],
+    },
+    { name: 'caps run, Cyrillic', request: 'Здравствуйте, СРОЧНО ЗВОНИТЕ НАМ СЕГОДНЯ, спасибо за внимание и хорошего дня', count: 1 },
+    {
       name: 'several fields',
       request: { fields: { name: 'JOHN SMITH', company: 'Acme', message: 'Hello, URGENT reply needed' } },
       count: 3,

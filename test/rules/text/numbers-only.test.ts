@@ -16,6 +16,10 @@ testRule(rule, {
     { name: 'full-width digits are folded by NFKC', request: '１２３４', count: 1, values: ['1234'] },
     { name: 'superscript digits are folded by NFKC', request: '²³', count: 1, values: ['23'] },
     { name: 'text array', request: { text: ['1', '2'] }, count: 1 },
+    { name: 'a time with ":3" in it is not an emoticon', request: '14:30', count: 1 },
+    { name: 'a ratio', request: '2:3', count: 1 },
+    { name: 'a list item: a colon after a parenthesis', request: '(1): 23', count: 1 },
+    { name: 'a colon before a space and a parenthesis', request: '12: (3)', count: 1 },
   ],
   misses: [
     { name: 'empty text', request: '' },
@@ -28,6 +32,10 @@ testRule(rule, {
     { name: 'currency', request: '100 €' },
     { name: 'a fraction with a fraction slash', request: '½' },
     { name: 'a letter in another field', request: { fields: { phone: '555 1234', name: 'Jo' } } },
+    { name: 'an emoticon ":3" is not a number', request: ':3' },
+    { name: 'a year and a sad face', request: '2010:(' },
+    { name: 'a number and a smile', request: '5 ;-)' },
+    { name: 'an emoticon ":3" after a number and a space', request: '100 :3' },
     {
       name: 'business enquiry with many numbers',
       request: 'Order 4711: 12 x 3.50 = 42.00, delivery 12.03.2024, ref. 2024/17, tel. +49 30 1234567',

@@ -1,7 +1,8 @@
 import { FormspamError, isFormspamError } from './errors.js';
 import { emailDomainOf } from './email/address.js';
 import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './geo/response.js';
-import type { LanguageGuess, Providers } from './providers/types.js';
+import { ProviderCall } from './providers/call.js';
+import type { LanguageGuess, ProviderCallOptions, Providers } from './providers/types.js';
 import { languageFact, reliableLanguage, selectClassifier } from './language/index.js';
 import { GEO_FACT } from './ip/facts.js';
 import { normalizeRequest, type NormalizedRequest, type RequestLimits } from './request.js';
@@ -115,9 +116,10 @@ function abortedError(signal: AbortSignal): FormspamError {
 
 /**
  * Fetches the facts in parallel, each with the same timeout. Never rejects, except when the
- * caller aborts. The facts start together, so one timer and one AbortController serve them all:
- * when the timer fires, every fact still unanswered resolves as a timeout (and its provider's
- * signal aborts), exactly as a timer per fact would.
+ * caller aborts. The facts start together, so one timer and one signal serve them all: when the
+ * timer fires, every fact still unanswered resolves as a timeout (and its provider's signal
+ * aborts), exactly as a timer per fact would. The providers share one options object, whose
+ * AbortController is made only if one of them reads `signal` (see ProviderCall).
  */
 function fetchFacts(
   facts: readonly FactDefinition[],
@@ -126,7 +128,7 @@ function fetchFacts(
   timeoutMs: number,
   outer: AbortSignal | undefined,
 ): Promise<FactResult[]> {
-  let controller: AbortController | undefined;
+  let call: ProviderCall | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   let stop: Promise<FactResult> | undefined;
@@ -137,8 +139,8 @@ function fetchFacts(
       works.push(Promise.resolve({ ok: false, reason: 'no-provider', quiet: true }));
       continue;
     }
-    if (controller === undefined) {
-      const c = (controller = new AbortController());
+    if (call === undefined) {
+      const c = (call = new ProviderCall());
       stop = new Promise<FactResult>((resolve, reject) => {
         timer = setTimeout(() => {
           c.abort(new Error(`timed out after ${timeoutMs} ms`));
@@ -155,9 +157,9 @@ function fetchFacts(
       // A rejection is handled by whichever race sees it; keep an unobserved one quiet.
       stop.catch(() => undefined);
     }
-    const signal = controller.signal;
+    const options = call;
     const work = Promise.resolve()
-      .then(() => (fact.fetch as (p: unknown, r: NormalizedRequest, o: { signal: AbortSignal }) => Promise<unknown>)(provider, request, { signal }))
+      .then(() => (fact.fetch as (p: unknown, r: NormalizedRequest, o: ProviderCallOptions) => Promise<unknown>)(provider, request, options))
       .then(
         (value): FactResult => ({ ok: true, value }),
         (error: unknown): FactResult =>
@@ -168,7 +170,7 @@ function fetchFacts(
     works.push(Promise.race([work, stop!]));
   }
   const all = Promise.all(works);
-  if (controller === undefined) return all;
+  if (call === undefined) return all;
   const done = (): void => {
     clearTimeout(timer);
     if (outer && onAbort) outer.removeEventListener('abort', onAbort);

@@ -9,6 +9,7 @@
  */
 import { FormspamError } from '../errors.js';
 import type { LanguageDetector, LanguageGuess, ProviderCallOptions } from '../providers/types.js';
+import { callAborted } from '../providers/call.js';
 import { areRelated, toIso6391 } from './iso.js';
 
 /** Characters of the text scanned for the sample, at most. */
@@ -472,7 +473,8 @@ export function createLanguageDetector(): LanguageDetector {
   return {
     name: 'formspam-ngram',
     detect(text: string, options?: ProviderCallOptions) {
-      if (options?.signal?.aborted) return Promise.reject(options.signal.reason);
+      // callAborted: classify()'s options make their AbortController only when `signal` is read.
+      if (callAborted(options)) return Promise.reject(options!.signal.reason);
       return detectLanguage(text);
     },
   };

@@ -23,6 +23,17 @@ const isTag = (cp: number): boolean => cp >= 0xe0020 && cp <= 0xe007f;
 const width = (cp: number): number => (cp > 0xffff ? 2 : 1);
 
 /**
+ * Where an emoji can start, one code unit: a keycap base ([#*0-9] before FE0F? 20E3), © or ®,
+ * or any code unit from U+203C up that is not a low surrogate (pictographs; the high surrogate
+ * of a regional indicator or other astral character). Not the `u` flag: it steps by code unit,
+ * and as it never stops at a low surrogate it finds the places the scanner below would reach
+ * stepping by code point: the scanner passes over everything else without a match (below U+00A9
+ * only a keycap starts one, and from U+00A9 to U+203B only © and ®). `test` with `g`: no match
+ * object, the match ends at `lastIndex`.
+ */
+const START = /[#*0-9](?=\uFE0F?\u20E3)|[\u00A9\u00AE\u203C-\uDBFF\uE000-\uFFFF]/g;
+
+/**
  * Finds emoji in one linear pass, following the shape of Unicode emoji sequences (UTS #51):
  * flags (two regional indicators), keycaps (`1️⃣`), tag sequences (🏴 + tags), and pictographs
  * with their variation selector, skin-tone modifier and ZWJ-joined parts. Each sequence is one
@@ -33,12 +44,16 @@ export function findEmoji(text: string, field: string): Match[] {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const cp = text.codePointAt(i)!;
-    // Fast path: nothing below U+00A9 starts an emoji except keycap bases.
-    if (cp < 0xa9 && !(cp === 0x23 || cp === 0x2a || (cp >= 0x30 && cp <= 0x39))) {
-      i++;
-      continue;
+    // Jump to the next place an emoji can start (see START): text without emoji is passed
+    // over by one native search instead of a loop per character. When the character here is
+    // one of START's class already (emoji in a row), no search.
+    const here = text.charCodeAt(i);
+    if (!(here >= 0x203c ? here < 0xdc00 || here > 0xdfff : here === 0xa9 || here === 0xae)) {
+      START.lastIndex = i;
+      if (!START.test(text)) break;
+      i = START.lastIndex - 1;
     }
+    const cp = text.codePointAt(i)!;
     const start = i;
     let end = -1;
     if (cp < 0xa9) {

@@ -31,13 +31,20 @@ export function isSpace(c: number): boolean {
     c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** INVISIBLE or CONTROL. */
+// eslint-disable-next-line no-control-regex
+const STRIP = /[\u200B\u2060\uFEFF\u00AD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
 const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 
 /** The normalisation every text rule sees: NFKC, invisible characters removed, controls to spaces. */
 export function normalizeText(text: string): string {
   // Printable ASCII with tabs and line breaks is already in normal form (the common case).
   if (PLAIN_ASCII.test(text)) return text;
-  return text.normalize('NFKC').replace(INVISIBLE, '').replace(CONTROL, ' ');
+  const normal = text.normalize('NFKC');
+  // One search for both kinds first: most texts have neither, and then both replaces would
+  // only copy the text.
+  return STRIP.test(normal) ? normal.replace(INVISIBLE, '').replace(CONTROL, ' ') : normal;
 }
 
 export class TextInput {
@@ -81,18 +88,25 @@ export class TextInput {
       let leadingEmpty = 0;
       for (let s = 0; s < this.segments.length; s++) {
         const text = this.segments[s]!.text;
-        let start = -1;
-        for (let i = 0; i <= text.length; i++) {
-          const c = i === text.length ? 32 : text.charCodeAt(i);
-          const space = isSpace(c);
-          if (space && start !== -1) {
-            out.push(s, start, i);
-            if (codePoints === 0) leadingEmpty++;
-            start = -1;
-          } else if (!space && start === -1) {
-            start = i;
+        const n = text.length;
+        let i = 0;
+        while (i < n) {
+          let c = text.charCodeAt(i);
+          if (isSpace(c)) {
+            i++;
+            continue;
           }
-          if (!space && (c < 0xdc00 || c > 0xdfff)) codePoints++;
+          // A token: to the next white space. One tight loop per token, with printable ASCII
+          // (most characters) told from white space by one comparison.
+          const start = i;
+          for (;;) {
+            if (c < 0xdc00 || c > 0xdfff) codePoints++;
+            if (++i >= n) break;
+            c = text.charCodeAt(i);
+            if (c <= 32 || c >= 127 ? isSpace(c) : false) break;
+          }
+          if (codePoints === 0) leadingEmpty++;
+          out.push(s, start, i);
         }
       }
       this.#tokenCodePoints = codePoints;

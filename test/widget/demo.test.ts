@@ -2,7 +2,7 @@
 // missing), the CLI's usage error, the page, the script served from the local package, and the
 // submit handler's answers (the browser flow is test/e2e/demo.test.ts).
 import { solveChallenge as libSolve } from 'altcha-lib/v1';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDemoWidget } from '../../src/cli/demo.js';
@@ -11,9 +11,11 @@ import { startServer, type TestServer } from '../helpers/serve.js';
 
 describe('resolveDemoWidget', () => {
   it('finds a package by name and picks its ESM build', () => {
-    expect(resolveDemoWidget('altcha-2.3', ROOT)).toEqual({ file: join(ROOT, 'node_modules/altcha-2.3/dist/altcha.js'), version: '2.3.0', major: 2 });
-    expect(resolveDemoWidget('altcha-0.9', ROOT)).toMatchObject({ file: join(ROOT, 'node_modules/altcha-0.9/dist/altcha.js'), major: 0 });
-    expect(resolveDemoWidget('altcha-3.2', ROOT)).toEqual({ file: join(ROOT, 'node_modules/altcha-3.2/dist/main/altcha.js'), version: '3.2.2', major: 3 });
+    // Package resolution gives real paths: node_modules may be a symbolic link (a git worktree's).
+    const file = (path: string) => realpathSync(join(ROOT, path));
+    expect(resolveDemoWidget('altcha-2.3', ROOT)).toEqual({ file: file('node_modules/altcha-2.3/dist/altcha.js'), version: '2.3.0', major: 2 });
+    expect(resolveDemoWidget('altcha-0.9', ROOT)).toMatchObject({ file: file('node_modules/altcha-0.9/dist/altcha.js'), major: 0 });
+    expect(resolveDemoWidget('altcha-3.2', ROOT)).toEqual({ file: file('node_modules/altcha-3.2/dist/main/altcha.js'), version: '3.2.2', major: 3 });
   });
 
   it('takes a file path and reads the version from its package', () => {

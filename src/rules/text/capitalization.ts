@@ -23,15 +23,13 @@ export const COMMON_ACRONYMS: ReadonlySet<string> = new Set([
 // That is what /\p{Lu}[\p{L}\p{M}]{2,}/gu matches; found with a table lookup per character (see
 // forEachCandidate), as a \p{…} expression is slow on non-ASCII text.
 const LETTER_OR_MARK = LETTER | MARK;
-const MARKS = /\p{M}/gu;
 // A well-formed Roman numeral (XIV, MMXXIV), not any run of the letters I V X L C D M: "DID",
 // "MID", "MILD" and "DIM" are words, and shouting them counts.
 const ROMAN = /^M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/;
 const MAX_ROMAN = 7;
-// Upper case, no lower-case or title-case letter. "ß" has no capital in common use, so
-// "STRAßE" is written in capitals; toUpperCase() would turn it into "SS" and miss the word.
-const UPPER = /\p{Lu}/u;
-const LOWER = /[\p{Ll}\p{Lt}]/u;
+// Upper case, no lower-case or title-case letter (\p{Lu}, not [\p{Ll}\p{Lt}]: the UPPER and
+// LOWER bits of charFlags). "ß" has no capital in common use, so "STRAßE" is written in
+// capitals; toUpperCase() would turn it into "SS" and miss the word.
 
 function isShouted(word: string): boolean {
   // Fast exits for the common case: short words and words starting with a lower-case ASCII letter.
@@ -40,8 +38,23 @@ function isShouted(word: string): boolean {
   // A lower-case ASCII letter after the first ("Haus") fails the LOWER test below anyway.
   const second = word.charCodeAt(1);
   if (second >= 97 && second <= 122) return false;
-  if (word.replace(MARKS, '').length < 3) return false;
-  if (!UPPER.test(word) || LOWER.test(word.replaceAll('ß', ''))) return false;
+  // What `word.replace(MARKS, '').length < 3`, `!UPPER.test(word)` and
+  // `LOWER.test(word.replaceAll('ß', ''))` give, by one table look-up per code point instead
+  // of a copy and three expressions (charFlags has the bits of those very expressions). A
+  // candidate is letters and marks only, so it has no lone surrogate, and leaving out "ß"
+  // cannot join two halves of a pair.
+  let kept = 0; // code units that are not marks
+  let upper = false;
+  for (let i = 0; i < word.length; i++) {
+    const cp = codePointAt(word, i);
+    const units = cp > 0xffff ? 2 : 1;
+    const f = charFlags(cp);
+    if ((f & MARK) === 0) kept += units;
+    if ((f & UPPER_FLAG) !== 0) upper = true;
+    if ((f & LOWER_FLAG) !== 0 && cp !== 0xdf) return false; // a lower-case letter other than ß
+    i += units - 1;
+  }
+  if (kept < 3 || !upper) return false;
   return !COMMON_ACRONYMS.has(word) && !(word.length <= MAX_ROMAN && ROMAN.test(word));
 }
 

@@ -35,11 +35,27 @@ const PATTERN_LIST: readonly RegExp[] = [
 
 /**
  * A cheap test per pattern of something its matches cannot do without (a quote, "=", ";", a
- * keyword), so that ordinary text skips most patterns after one fast scan each.
+ * keyword), so that ordinary text skips most patterns after one fast scan each. The quote and
+ * the semicolon are asked by several patterns (and the quote by QUOTE_COMMENT): they are looked
+ * for once per field (see {@link Hints}); `quote-or-paren` is /['"`)]/.
  */
-const HINTS: readonly RegExp[] = [
-  /['"`]/, /=/, /;/, /;/, /union/i, /['"`)]/, /\(|waitfor/i, /information_schema|xp_cmdshell|sysobjects|@@version/i, /select/i,
+type Hint = RegExp | 'quote' | 'semicolon' | 'quote-or-paren';
+const HINTS: readonly Hint[] = [
+  'quote', /=/, 'semicolon', 'semicolon', /union/i, 'quote-or-paren', /\(|waitfor/i, /information_schema|xp_cmdshell|sysobjects|@@version/i, /select/i,
 ];
+
+/** The hints shared by several patterns, found once per field. */
+interface Hints {
+  quote: boolean;
+  semicolon: boolean;
+}
+
+function hinted(hint: Hint, value: string, h: Hints): boolean {
+  if (hint === 'quote') return h.quote;
+  if (hint === 'semicolon') return h.semicolon;
+  if (hint === 'quote-or-paren') return h.quote || value.includes(')');
+  return hint.test(value);
+}
 /**
  * For a pattern whose every match has a given character at most `lead` characters after its
  * start (the stacked-statement pattern: a ";" after at most five blanks), the search jumps to
@@ -47,7 +63,7 @@ const HINTS: readonly RegExp[] = [
  * found without the per-position look-behind.
  */
 const ANCHORS: readonly ({ char: string; lead: number } | undefined)[] = [undefined, undefined, { char: ';', lead: 5 }];
-const PATTERNS: readonly { re: RegExp; hint: RegExp; anchor: { char: string; lead: number } | undefined }[] = PATTERN_LIST.map((re, i) => ({ re, hint: HINTS[i]!, anchor: ANCHORS[i] }));
+const PATTERNS: readonly { re: RegExp; hint: Hint; anchor: { char: string; lead: number } | undefined }[] = PATTERN_LIST.map((re, i) => ({ re, hint: HINTS[i]!, anchor: ANCHORS[i] }));
 
 /** The spans of `re` in `value`, as `value.matchAll(re)` finds them (the expression has no empty matches). */
 function anchoredSpans(value: string, re: RegExp, anchor: { char: string; lead: number }, spans: [number, number][]): void {
@@ -116,12 +132,13 @@ export default defineRule({
     const matches: Match[] = [];
     for (const { field, text: value } of text.segments) {
       const spans: [number, number][] = [];
+      const h: Hints = { quote: QUOTE.test(value), semicolon: value.includes(';') };
       for (const { re, hint, anchor } of PATTERNS) {
-        if (!hint.test(value)) continue;
+        if (!hinted(hint, value, h)) continue;
         if (anchor) anchoredSpans(value, re, anchor, spans);
         else for (const m of value.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
       }
-      if ((value.includes('-') || value.includes('#')) && QUOTE.test(value)) for (const m of value.matchAll(QUOTE_COMMENT)) {
+      if (h.quote && (value.includes('-') || value.includes('#'))) for (const m of value.matchAll(QUOTE_COMMENT)) {
         if (opensQuote(value, m.index)) spans.push([m.index, m.index + m[0].length]);
       }
       spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);

@@ -1,0 +1,70 @@
+// A/B timing of two builds in one process: this machine's timings move by up to 2× from one
+// process to the next, so a before/after comparison across two `npm run bench` runs says little.
+// Loads both builds, then measures classify() (JSON.parse, classify, JSON.stringify, as
+// bench/classify.mjs does) on the bench cases in interleaved batches (25 calls of A, then 25 of
+// B, …), so both see the same load. Prints per case the p50 of each build: the best round and
+// the median of the rounds.
+//
+//   mkdir /tmp/before && cp -r dist /tmp/before/ && ln -s "$PWD/node_modules" /tmp/before/   # before the change, after a build
+//   … change, npm run build …
+//   node bench/ab.mjs /tmp/before/dist dist [rounds]
+// The build loaded first measures up to ~4 % faster at 10 KB (an A/A run shows it): run both orders.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LONG, TYPICAL } from './texts.mjs';
+
+const [distA = '/tmp/before/dist', distB = 'dist', roundsArg = '7'] = process.argv.slice(2);
+const ROUNDS = Number(roundsArg);
+const BATCH = 25;
+const load = async (dir) => import(pathToFileURL(resolve(dir, 'index.js')).href);
+const builds = [
+  { name: 'A', lib: await load(distA) },
+  { name: 'B', lib: await load(distB) },
+];
+for (const b of builds) b.offline = b.lib.createDefaultProviders({ offline: true });
+
+const CASES = [
+  { name: 'typical (~800 chars)', request: { fields: { name: 'Petra Nováková', message: TYPICAL } }, n: 4000 },
+  { name: 'typical + detector', request: { fields: { name: 'Petra Nováková', message: TYPICAL } }, n: 4000, providers: true },
+  { name: '10 KB', request: { text: LONG }, n: 400 },
+  { name: '10 KB + detector', request: { text: LONG }, n: 400, providers: true },
+];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+console.log(`A = ${distA}, B = ${distB}; ${ROUNDS} rounds, batches of ${BATCH}; p50 µs: best (median of rounds)`);
+for (const c of CASES) {
+  const json = JSON.stringify(c.request);
+  const run = (b) => classifyOnce(b, json, c.providers);
+  // Warm up both.
+  for (const b of builds) for (let i = 0; i < 300; i++) await run(b);
+  const p50s = builds.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    const times = builds.map(() => new Float64Array(c.n));
+    for (let done = 0; done < c.n; done += BATCH) {
+      for (let k = 0; k < builds.length; k++) {
+        const b = builds[(k + r) % builds.length]; // alternate which build goes first
+        const t = times[builds.indexOf(b)];
+        for (let i = done; i < Math.min(done + BATCH, c.n); i++) {
+          const t0 = performance.now();
+          await run(b);
+          t[i] = performance.now() - t0;
+        }
+      }
+    }
+    builds.forEach((_, k) => {
+      times[k].sort();
+      p50s[k].push(times[k][Math.floor(c.n / 2)] * 1000);
+    });
+  }
+  const cols = p50s.map((xs) => `${Math.min(...xs).toFixed(1)} (${median(xs).toFixed(1)})`);
+  const ratio = median(p50s[1]) / median(p50s[0]);
+  console.log(`${c.name.padEnd(22)} A ${cols[0].padEnd(16)} B ${cols[1].padEnd(16)} B/A (medians) ${ratio.toFixed(3)}`);
+}
+
+async function classifyOnce(b, json, providers) {
+  return JSON.stringify(await b.lib.classify(JSON.parse(json), providers ? b.offline : undefined));
+}

@@ -52,6 +52,7 @@ export type {
 
 // Language detection (issue 3).
 export { createLanguageDetector, detectLanguage, loadLanguageModel } from './language/detector.js';
+export { warmUp } from './warm-up.js';
 
 // IP address, geo-location, time zone and data freshness (issue 5).
 export { createGeoProvider, type GeoProviderOptions, type OfflineGeoProvider } from './providers/geo.js';

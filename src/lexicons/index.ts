@@ -102,9 +102,27 @@ export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage
         t.add(phrase, weight, lang);
       });
     }
+    trie.seal();
     TRIES.set(key, trie);
   }
   return trie;
+}
+
+/**
+ * Builds every trie the word-list rules can ask for (each kind for English, for each other of
+ * the 19 languages with English, and for all lists), so that no request pays for building one.
+ * Idempotent; `formspam serve` calls it (through `warmUp`) before it starts listening.
+ */
+export function buildAllTries(): void {
+  for (const kind of Object.keys(SOURCES) as LexiconKind[]) {
+    trieFor(kind, 'all');
+    for (const lang of FULLY_SUPPORTED_LANGUAGES) trieFor(kind, lang === 'en' ? ['en'] : [lang, 'en']);
+  }
+}
+
+/** The keys of the tries built so far (`kind:languages`), for tests. */
+export function builtTries(): string[] {
+  return [...TRIES.keys()];
 }
 
 const NEGATOR_SETS = new Map<string, ReadonlySet<string>>();

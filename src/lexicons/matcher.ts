@@ -90,6 +90,14 @@ export class Trie {
     this.#entries.push({ phrase: raw.trim(), weight, language, stem });
   }
 
+  /**
+   * Freezes the trie into its compact layout now rather than on the first scan (no more `add`).
+   * The build map takes several times the memory of the frozen arrays.
+   */
+  seal(): void {
+    if (this.#build !== undefined) this.#freeze();
+  }
+
   #freeze(): void {
     const nodes = this.#parent.length;
     const root = new Int32Array(65536).fill(-1);

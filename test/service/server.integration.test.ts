@@ -200,6 +200,13 @@ describe('formspam serve (child process)', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
+  it('loads the text data before it listens (warm-up)', () => {
+    const logs = server.logs();
+    const warm = logs.search(/"event":"warm-up","ms":\d+/);
+    expect(warm).toBeGreaterThanOrEqual(0);
+    expect(warm).toBeLessThan(logs.search(/"event":"listening"/));
+  });
+
   it('never logs secrets, keys or submitted text', () => {
     const logs = server.logs();
     expect(logs).toMatch(/"event":"request"/);

@@ -31,10 +31,15 @@ describe('resolveDemoWidget', () => {
 describe('formspam serve --demo', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(['--demo', '--demo-widget', 'altcha-2.3', '--store', 'memory', '--offline', '--no-rate-limits']);
+    server = await startServer(['--demo', '--demo-widget', 'altcha-2.3', '--store', 'memory', '--offline', '--no-rate-limits', '--no-warm-up']);
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
+  });
+
+  it('with --no-warm-up, listens without loading the text data first', () => {
+    expect(server.logs()).toMatch(/"event":"listening"/);
+    expect(server.logs()).not.toMatch(/"event":"warm-up"/);
   });
 
   it('exits with status 2 and the install hint when the widget cannot be found', async () => {

@@ -100,7 +100,11 @@ export class Trie {
 
   #freeze(): void {
     const nodes = this.#parent.length;
-    const root = new Int32Array(65536).fill(-1);
+    // The root's direct table reaches the highest first character of an entry (Cyrillic and
+    // Greek lists: about U+0450), not all 65,536 code units: 256 KiB per trie otherwise.
+    let top = 0;
+    for (let n = 1; n < nodes; n++) if (this.#parent[n] === 0 && this.#char[n]! > top) top = this.#char[n]!;
+    const root = new Int32Array(top + 1).fill(-1);
     const first = new Int32Array(nodes + 1);
     for (let n = 1; n < nodes; n++) {
       const p = this.#parent[n]!;
@@ -153,7 +157,8 @@ export class Trie {
     let i = from;
     while (i < to) {
       // Most words start with no entry: one table look-up.
-      let node = root[codes[start[i]!]!]!;
+      const c0 = codes[start[i]!]!;
+      let node = c0 < root.length ? root[c0]! : -1;
       if (node === -1) {
         i++;
         continue;
@@ -218,7 +223,7 @@ export class Trie {
  * private fields on every step), so that the scan's loop can inline it.
  */
 function step(root: Int32Array, first: Int32Array, edgeChar: Uint16Array, edgeNode: Int32Array, node: number, c: number): number {
-  if (node === 0) return root[c]!;
+  if (node === 0) return c < root.length ? root[c]! : -1;
   let lo = first[node]!;
   let hi = first[node + 1]!;
   while (hi - lo > 4) {

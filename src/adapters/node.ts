@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createService, errorResponse, type Service, type ServiceOptions, type ServiceRequest } from '../service/service.js';
-import { toServiceRequest, writeResponse } from './shared.js';
+import { readBody, writeResponse } from './shared.js';
 
 export interface NodeHandler {
   (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
@@ -25,6 +25,45 @@ export interface NodeHandlerOptions extends ServiceOptions {
   passThrough?: boolean;
 }
 
+/** The {@link ServiceRequest} of a node:http request, with a lazily made `signal`. */
+class NodeServiceRequest implements ServiceRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly remoteAddress: string | undefined;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
+  #abort: AbortController | undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.method = req.method ?? 'GET';
+    this.url = req.url ?? '/';
+    this.headers = req.headers;
+    this.remoteAddress = req.socket.remoteAddress;
+    this.#req = req;
+    this.#res = res;
+  }
+
+  readBody(limit: number): Promise<Uint8Array> {
+    return readBody(this.#req, limit);
+  }
+
+  get signal(): AbortSignal {
+    if (this.#abort === undefined) {
+      const a = (this.#abort = new AbortController());
+      const res = this.#res;
+      if (res.closed) {
+        if (!res.writableFinished) a.abort(new Error('client went away'));
+      } else {
+        res.once('close', () => {
+          if (!res.writableFinished) a.abort(new Error('client went away'));
+        });
+      }
+    }
+    return this.#abort.signal;
+  }
+}
+
 export function createHandler(options: NodeHandlerOptions = {}): NodeHandler {
   const service = options.service ?? createService(options);
   const handler = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => {
@@ -34,25 +73,9 @@ export function createHandler(options: NodeHandlerOptions = {}): NodeHandler {
     }
     // The request's signal (aborted when the client goes away) is made on first use only: the
     // classify route does not read it, and an AbortController plus a 'close' listener per
-    // request cost more than the routing.
-    let abort: AbortController | undefined;
-    const request: ServiceRequest = toServiceRequest(req);
-    Object.defineProperty(request, 'signal', {
-      enumerable: true,
-      get(): AbortSignal {
-        if (abort === undefined) {
-          const a = (abort = new AbortController());
-          if (res.closed) {
-            if (!res.writableFinished) a.abort(new Error('client went away'));
-          } else {
-            res.once('close', () => {
-              if (!res.writableFinished) a.abort(new Error('client went away'));
-            });
-          }
-        }
-        return abort.signal;
-      },
-    });
+    // request cost more than the routing. A class with the getter on its prototype: defining
+    // an accessor on each request object cost about 2 µs and gave every request its own shape.
+    const request: ServiceRequest = new NodeServiceRequest(req, res);
     service.handle(request).then(
       (response) => writeResponse(res, response),
       () => writeResponse(res, errorResponse(500, 'Internal Server Error')),

@@ -53,12 +53,25 @@ export function parseHostname(input: unknown): Hostname | string {
   return { text: port ? `${ascii}:${port}` : ascii, host: ascii, port };
 }
 
+// parseHostname() of the keys' hostnames (a pure function of the text; IDN conversion is the
+// costly part), so the per-request check parses only the page URL. Bounded: cleared when full.
+const keyHosts = new Map<string, Hostname | string>();
+function keyHost(text: string): Hostname | string {
+  let h = keyHosts.get(text);
+  if (h === undefined) {
+    if (keyHosts.size >= 10_000) keyHosts.clear();
+    h = parseHostname(text);
+    keyHosts.set(text, h);
+  }
+  return h;
+}
+
 /**
  * True when the page URL (`Referer` or `Origin`) is on the key's host or a subdomain of it
  * (and on its port, when the key names one).
  */
 export function refererAllowed(keyHostname: string, pageUrl: string): boolean {
-  const key = parseHostname(keyHostname);
+  const key = keyHost(keyHostname);
   if (typeof key === 'string') return false;
   let url: URL;
   try {

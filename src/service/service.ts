@@ -124,11 +124,12 @@ const ROUTES: Record<string, readonly string[]> = {
   '/v1/verify/signature': ['POST'],
 };
 
-function json(status: number, value: unknown, headers: Record<string, string> = {}): ServiceResponse {
-  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+function json(status: number, value: unknown, headers?: Record<string, string>): ServiceResponse {
+  // Without extra headers (every 200), no spread of an empty object per response.
+  return { status, headers: headers === undefined ? { 'content-type': JSON_TYPE } : { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
 }
 
-export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): ServiceResponse {
+export function errorResponse(status: number, message: string, headers?: Record<string, string>): ServiceResponse {
   return json(status, { error: message, statusCode: status }, headers);
 }
 
@@ -174,8 +175,55 @@ function isJsonContentType(value: string | undefined): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-function keyFrom(url: URL, headers: Record<string, HeaderValue>): string | undefined {
-  const q = url.searchParams.get('apiKey');
+/**
+ * A request target: its path (one trailing slash dropped) and its `URL`, parsed only when a
+ * route reads it. The common targets (a known route with a plain query such as
+ * `?apiKey=ckey_…`) are split by hand; everything else goes through `new URL` as before.
+ */
+class Target {
+  #url: URL | undefined;
+  constructor(readonly raw: string, readonly path: string, readonly plainQuery: string | null, url?: URL) {
+    this.#url = url;
+  }
+
+  get url(): URL {
+    return (this.#url ??= new URL(this.raw, 'http://localhost'));
+  }
+
+  /** `url.searchParams.get(name)`. */
+  param(name: string): string | null {
+    if (this.plainQuery === null) return this.url.searchParams.get(name);
+    // Only [A-Za-z0-9_.~=&-]: nothing to decode, so the first `name=` pair is what URLSearchParams finds.
+    for (const pair of this.plainQuery.split('&')) {
+      const eq = pair.indexOf('=');
+      if ((eq === -1 ? pair : pair.slice(0, eq)) === name) return eq === -1 ? '' : pair.slice(eq + 1);
+    }
+    return null;
+  }
+}
+
+const PLAIN_QUERY = /^[\w.~=&-]*$/;
+
+function targetOf(raw: string): Target | null {
+  // Fast path: exactly a route's path (or it with one trailing slash), then nothing or a plain
+  // query. `new URL(raw, base)` gives the same pathname and search parameters for these.
+  const q = raw.indexOf('?');
+  const p = q === -1 ? raw : raw.slice(0, q);
+  const path = Object.hasOwn(ROUTES, p) ? p : p.length > 1 && p.endsWith('/') && Object.hasOwn(ROUTES, p.slice(0, -1)) ? p.slice(0, -1) : null;
+  if (path !== null) {
+    const query = q === -1 ? '' : raw.slice(q + 1);
+    if (PLAIN_QUERY.test(query)) return new Target(raw, path, query);
+  }
+  try {
+    const u = new URL(raw, 'http://localhost');
+    return new Target(raw, u.pathname.length > 1 && u.pathname.endsWith('/') ? u.pathname.slice(0, -1) : u.pathname, null, u);
+  } catch {
+    return null;
+  }
+}
+
+function keyFrom(target: Target, headers: Record<string, HeaderValue>): string | undefined {
+  const q = target.param('apiKey');
   if (q) return q;
   const auth = header(headers.authorization);
   if (auth && /^bearer /i.test(auth)) return auth.slice(7).trim() || undefined;
@@ -260,10 +308,11 @@ export function createService(options: ServiceOptions = {}): Service {
     return parseJsonBody(await req.readBody(bodyLimit));
   }
 
-  async function classifyRoute(req: ServiceRequest, url: URL, ip: string | undefined): Promise<ServiceResponse> {
-    await rate('classify-ip', limits?.classifyPerIp, ip);
+  async function classifyRoute(req: ServiceRequest, target: Target, ip: string | undefined): Promise<ServiceResponse> {
+    // rate() returns at once without a limit: skip the await (and its promise) then.
+    if (limits?.classifyPerIp && ip !== undefined) await rate('classify-ip', limits.classifyPerIp, ip);
     if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'Content-Type must be application/json.');
-    const apiKey = keyFrom(url, req.headers);
+    const apiKey = keyFrom(target, req.headers);
     if (!apiKey) throw new HttpError(401, 'Missing API key: pass ?apiKey= or Authorization: Bearer.');
     const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
     if (!record) throw new HttpError(401, 'Invalid API key.');
@@ -271,7 +320,7 @@ export function createService(options: ServiceOptions = {}): Service {
     if (page === undefined ? options.requireReferer === true : !refererAllowed(record.hostname, page)) {
       throw new HttpError(403, 'Wrong referrer.');
     }
-    await rate('classify-key', limits?.classifyPerKey, apiKey);
+    if (limits?.classifyPerKey) await rate('classify-key', limits.classifyPerKey, apiKey);
     const body = await readJson(req);
     const t0 = performance.now();
     const result = await classify(body, providers, optionsFor(ip));
@@ -352,21 +401,23 @@ export function createService(options: ServiceOptions = {}): Service {
     });
   }
 
-  async function route(req: ServiceRequest, path: string, url: URL, ip: string | undefined): Promise<ServiceResponse> {
+  // Not async: the classify route's promise is returned as is (an async wrapper would add ticks);
+  // the 404/405 throws are caught by handle() like a rejection.
+  function route(req: ServiceRequest, path: string, target: Target, ip: string | undefined): Promise<ServiceResponse> | ServiceResponse {
     const allowed = ROUTES[path];
     if (!allowed || (path === '/metrics' && !metrics)) throw new HttpError(404, 'Not Found');
     if (!allowed.includes(req.method)) throw new HttpError(405, 'Method Not Allowed', { allow: allowed.join(', ') });
     switch (path) {
       case '/api/v1/classify':
-        return classifyRoute(req, url, ip);
+        return classifyRoute(req, target, ip);
       case '/api_key/generate':
         return generateRoute(req, ip);
       case '/api/v1/challenge':
       case '/v1/challenge':
-        return req.method === 'OPTIONS' ? widget.preflight(req, url, ip) : widget.challenge(req, url, ip);
+        return req.method === 'OPTIONS' ? widget.preflight(req, target.url, ip) : widget.challenge(req, target.url, ip);
       case '/api/v1/verify':
       case '/v1/verify':
-        return req.method === 'OPTIONS' ? widget.preflight(req, url, ip) : widget.verify(req, url, ip);
+        return req.method === 'OPTIONS' ? widget.preflight(req, target.url, ip) : widget.verify(req, target.url, ip);
       case '/v1/verify/signature':
         return widget.verifySignature(req, ip);
       case '/healthz':
@@ -376,24 +427,19 @@ export function createService(options: ServiceOptions = {}): Service {
       case '/openapi.json':
         return json(200, openApiDocument(version));
       default: // /metrics
-        return { status: 200, headers: { 'content-type': metrics!.registry.contentType }, body: await metrics!.registry.metrics() };
+        return metricsRoute();
     }
   }
 
-  function pathOf(url: string): { path: string; url: URL } | null {
-    try {
-      const u = new URL(url, 'http://localhost');
-      return { path: u.pathname.length > 1 && u.pathname.endsWith('/') ? u.pathname.slice(0, -1) : u.pathname, url: u };
-    } catch {
-      return null;
-    }
+  async function metricsRoute(): Promise<ServiceResponse> {
+    return { status: 200, headers: { 'content-type': metrics!.registry.contentType }, body: await metrics!.registry.metrics() };
   }
 
   return {
     store,
     metrics,
     handles(path) {
-      const p = pathOf(path);
+      const p = targetOf(path);
       return p !== null && Object.hasOwn(ROUTES, p.path);
     },
     async ready() {
@@ -405,14 +451,14 @@ export function createService(options: ServiceOptions = {}): Service {
     },
     async handle(req) {
       const t0 = performance.now();
-      const parsed = pathOf(req.url);
+      const parsed = targetOf(req.url);
       const path = parsed && Object.hasOwn(ROUTES, parsed.path) ? parsed.path : 'unknown';
       let ip: string | undefined;
       let response: ServiceResponse;
       try {
         ip = clientIpOf(req.remoteAddress, req.headers, trusted);
         if (!parsed) throw new HttpError(400, 'Invalid URL.');
-        response = await route(req, parsed.path, parsed.url, ip);
+        response = await route(req, parsed.path, parsed, ip);
       } catch (error) {
         if (error instanceof HttpError) {
           response = errorResponse(error.status, error.message, error.headers);

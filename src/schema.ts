@@ -6,6 +6,14 @@
 
 export const CLASSIFIERS = ['cs', 'en', 'de', 'es', 'fr', 'it', 'nl', 'pt'] as const;
 
+/**
+ * What kind of form the text comes from (an extension beyond the service contract, like
+ * Akismet's `comment_type`): `contact` (the default) for enquiries, orders and sign-ups;
+ * `comment` for public comments under a post or video, where asking readers to subscribe to,
+ * follow or check out the writer's own channel is the spam itself.
+ */
+export const FORM_TYPES = ['contact', 'comment'] as const;
+
 const countryList = {
   type: 'array',
   maxItems: 300,
@@ -37,6 +45,12 @@ export const classifyRequestSchema = {
       maxItems: 200,
       description: 'Language codes (ISO 639-1) the text is expected to be written in.',
       items: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+    },
+    formType: {
+      type: 'string',
+      enum: FORM_TYPES,
+      description:
+        'Extension: the kind of form. `contact` (default): enquiries, orders, sign-ups. `comment`: public comments, where self-promotion ("subscribe to my channel", "check out my video") is spam on its own.',
     },
     fields: {
       type: 'object',

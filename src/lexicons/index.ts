@@ -15,13 +15,16 @@
  * - a known language's ordinary words that are entries of another applied list (French
  *   "retard", German "dick": `<lang>/innocent.txt`) are left out of that other list.
  *
+ * - `formType: "comment"`: SPAM_WORDS also applies the comment lists of the same languages
+ *   (`<lang>/spam-words.comment.txt`), whose entries replace lighter ones of the base lists.
+ *
  * Each combination is built into one trie on first use and cached, so a text is scanned once
  * per rule whatever the number of lists.
  */
 import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import type { LanguageGuess } from '../providers/types.js';
-import type { NormalizedRequest } from '../request.js';
-import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS } from './data.generated.js';
+import type { FormType, NormalizedRequest } from '../request.js';
+import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS, SPAM_WORDS_COMMENT } from './data.generated.js';
 import { Trie, type TrieMatch } from './matcher.js';
 import { normalizePhrase, wordsOf, type Words } from './normalize.js';
 import type { Match } from '../rule.js';
@@ -77,21 +80,26 @@ function innocentFor(languages: readonly SupportedLanguage[]): ReadonlySet<strin
   return new Set(languages.flatMap((l) => (INNOCENT[l] ?? '').split(' ').filter(Boolean).map(normalizePhrase)));
 }
 
-/** The trie of `kind` for `languages` (built on first use, then cached). */
-export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all'): Trie {
-  const key = `${kind}:${languages === 'all' ? 'all' : languages.join('+')}`;
+/**
+ * The trie of `kind` for `languages` (built on first use, then cached). With `formType`
+ * `comment`, the SPAM_WORDS trie also holds the comment lists of the same languages.
+ */
+export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all', formType: FormType = 'contact'): Trie {
+  const comment = formType === 'comment' && kind === 'spam-words';
+  const key = `${kind}:${languages === 'all' ? 'all' : languages.join('+')}${comment ? ':comment' : ''}`;
   let trie = TRIES.get(key);
   if (trie === undefined) {
     trie = new Trie();
     const all = languages === 'all';
     // English first: on equal weights the first list's entry is kept (and named in the evidence).
     const order = all ? ['en' as const, ...FULLY_SUPPORTED_LANGUAGES.filter((l) => l !== 'en')] : languages;
-    for (const lang of order) {
+    const lists: Readonly<Record<string, string>>[] = comment ? [SOURCES[kind], SPAM_WORDS_COMMENT] : [SOURCES[kind]];
+    for (const source of lists) for (const lang of order) {
       const t = trie;
       // A known language's ordinary words (src/lexicons/<lang>/innocent.txt: French "retard")
       // are not matched by the entries of the other lists applied with it (English "retard").
       const innocent = all ? undefined : innocentFor(languages.filter((l) => l !== lang));
-      parseList(SOURCES[kind][lang] ?? '', (phrase, weight) => {
+      parseList(source[lang] ?? '', (phrase, weight) => {
         if (innocent !== undefined && innocent.size > 0 && innocent.has(normalizePhrase(phrase))) return;
         if (all && lang !== 'en') {
           const stem = phrase.endsWith('*');
@@ -110,13 +118,16 @@ export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage
 
 /**
  * Builds every trie the word-list rules can ask for (each kind for English, for each other of
- * the 19 languages with English, and for all lists), so that no request pays for building one.
+ * the 19 languages with English, and for all lists; SPAM_WORDS also for `formType: "comment"`),
+ * so that no request pays for building one.
  * Idempotent; `formspam serve` calls it (through `warmUp`) before it starts listening.
  */
 export function buildAllTries(): void {
   for (const kind of Object.keys(SOURCES) as LexiconKind[]) {
-    trieFor(kind, 'all');
-    for (const lang of FULLY_SUPPORTED_LANGUAGES) trieFor(kind, lang === 'en' ? ['en'] : [lang, 'en']);
+    for (const formType of kind === 'spam-words' ? (['contact', 'comment'] as const) : (['contact'] as const)) {
+      trieFor(kind, 'all', formType);
+      for (const lang of FULLY_SUPPORTED_LANGUAGES) trieFor(kind, lang === 'en' ? ['en'] : [lang, 'en'], formType);
+    }
   }
 }
 
@@ -151,7 +162,12 @@ export function toMatch(text: TextInput, words: Words, m: TrieMatch, weight = m.
 }
 
 /** Scans a request's text with the lists of `kind` that apply. */
-export function scanText(text: TextInput, kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all'): { words: Words; matches: TrieMatch[] } {
+export function scanText(
+  text: TextInput,
+  kind: LexiconKind,
+  languages: readonly SupportedLanguage[] | 'all',
+  formType: FormType = 'contact',
+): { words: Words; matches: TrieMatch[] } {
   const words = wordsOf(text);
-  return { words, matches: trieFor(kind, languages).scan(words) };
+  return { words, matches: trieFor(kind, languages, formType).scan(words) };
 }

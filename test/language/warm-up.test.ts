@@ -16,7 +16,10 @@ describe('warmUp', () => {
       expect(built).toContain(`${kind}:all`);
       for (const lang of FULLY_SUPPORTED_LANGUAGES) expect(built).toContain(lang === 'en' ? `${kind}:en` : `${kind}:${lang}+en`);
     }
-    expect(built.size).toBe(KINDS.length * (FULLY_SUPPORTED_LANGUAGES.length + 1));
+    // SPAM_WORDS also for formType "comment" (the comment lists on top).
+    expect(built).toContain('spam-words:all:comment');
+    for (const lang of FULLY_SUPPORTED_LANGUAGES) expect(built).toContain(lang === 'en' ? 'spam-words:en:comment' : `spam-words:${lang}+en:comment`);
+    expect(built.size).toBe((KINDS.length + 1) * (FULLY_SUPPORTED_LANGUAGES.length + 1));
   });
 
   it('covers whatever chooseLexicons picks: a requested classifier, a detected language, none', async () => {
@@ -31,6 +34,7 @@ describe('warmUp', () => {
     ];
     for (const { languages } of choices) {
       for (const kind of KINDS) expect(built).toContain(`${kind}:${languages === 'all' ? 'all' : languages.join('+')}`);
+      expect(built).toContain(`spam-words:${languages === 'all' ? 'all' : languages.join('+')}:comment`);
     }
   });
 

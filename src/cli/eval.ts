@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { classify } from '../classify.js';
 import { createDefaultProviders } from '../providers/default.js';
 import {
+  commentProfileCopies,
   DATASETS,
   EvalDataError,
   evaluate,
@@ -30,6 +31,11 @@ sms (sms-spam-collection; test = 0-based index divisible by 3), sms-multilingual
 (sms-spam-multilingual, columns en, de, fr; same split as sms), contact-form-phrases
 (contact-form-spam-phrases/messages.json: spam fragments only, reported as "phrases flagged",
 never in precision/recall, the same for every split).
+
+Every message is classified as { text } with the default rules, that is as a contact form.
+YouTube comments are also classified as { text, formType: "comment" } and reported as the data
+set youtube:comment (the comment lists of SPAM_WORDS apply); the per-language rows count each
+message once, as a contact form.
 
 Options:
       --data <dir>       the data directory (default: ../shared/data from the current directory)
@@ -93,12 +99,13 @@ export async function runEval(argv: string[], io: Streams): Promise<number> {
     for (const dataset of LABELLED_DATASETS) {
       if (datasets.includes(dataset)) records.push(...inSplit(loadLabelled(dataDir, dataset), split));
     }
+    records.push(...commentProfileCopies(records));
     const phrases = datasets.includes(PHRASES_DATASET) ? loadContactFormPhrases(dataDir) : null;
 
     const providers = createDefaultProviders({ offline: true });
     const progress = io.stderr.isTTY === true;
     let shown = 0;
-    const report = await evaluate(records, phrases, async (text) => (await classify({ text }, providers)).classification, {
+    const report = await evaluate(records, phrases, async (text, formType) => (await classify(formType ? { text, formType } : { text }, providers)).classification, {
       split,
       onProgress: progress
         ? (done, total) => {

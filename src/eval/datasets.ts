@@ -17,6 +17,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FormType } from '../request.js';
 import { CsvError, parseCsvRecords } from './csv.js';
 
 export type Label = 'spam' | 'ham';
@@ -33,6 +34,24 @@ export interface EvalRecord {
   text: string;
   /** Where it comes from, e.g. `Youtube05-Shakira.csv:12` (file and line). */
   source: string;
+  /**
+   * The request's `formType` when the record is classified as another kind of form than the
+   * default `contact` (the `youtube:comment` copies); such copies are left out of the
+   * per-language totals, which count each message once.
+   */
+  formType?: FormType;
+}
+
+/** Data sets of public comments, evaluated a second time with `formType: "comment"`. */
+export const COMMENT_DATASETS: readonly string[] = ['youtube'];
+
+/**
+ * Copies of the records of {@link COMMENT_DATASETS} as data set `<name>:comment`, classified
+ * with `formType: "comment"` (YouTube comments are comments; the default profile is the
+ * contact form's).
+ */
+export function commentProfileCopies(records: readonly EvalRecord[]): EvalRecord[] {
+  return records.filter((r) => COMMENT_DATASETS.includes(r.dataset) && r.formType === undefined).map((r) => ({ ...r, dataset: `${r.dataset}:comment`, formType: 'comment' }));
 }
 
 /** A data file that is missing or malformed: the CLI prints the message and exits 2. */

@@ -3,12 +3,13 @@
  * data set and language, and per language; formats the report as a table. The classifier is
  * passed in, so the aggregation is testable without the rules.
  */
+import type { FormType } from '../request.js';
 import type { Classification } from '../response.js';
 import type { EvalRecord, SplitFilter } from './datasets.js';
 import { addToConfusion, binaryMetrics, emptyConfusion, type BinaryMetrics, type Confusion } from './metrics.js';
 
-/** Classifies one message text. */
-export type TextClassifier = (text: string) => Promise<Classification>;
+/** Classifies one message text (as a form of `formType`, the default `contact` when undefined). */
+export type TextClassifier = (text: string, formType?: FormType) => Promise<Classification>;
 
 /** The results of one group of records. `dataset` or `language` is `"all"` for a group over all of them. */
 export interface GroupResult {
@@ -44,7 +45,10 @@ export interface EvalReport {
   split: SplitFilter;
   /** Per data set (`language: "all"`), followed by its languages when it has more than one. */
   datasets: GroupResult[];
-  /** Per language over all the labelled data sets evaluated (`dataset: "all"`). */
+  /**
+   * Per language over all the labelled data sets evaluated (`dataset: "all"`), each message
+   * once: records with a `formType` (the `youtube:comment` copies) are not counted here.
+   */
   languages: GroupResult[];
   /** Null when the phrases were not evaluated. */
   phrases: PhrasesResult | null;
@@ -113,12 +117,12 @@ export async function evaluate(
   classifyText: TextClassifier,
   options: EvaluateOptions,
 ): Promise<EvalReport> {
-  const texts = [...records.map((r) => r.text), ...(phrases ?? [])];
+  const texts: { text: string; formType?: FormType }[] = [...records, ...(phrases ?? []).map((text) => ({ text }))];
   let done = 0;
-  const outcomes = await mapBounded(texts, options.concurrency ?? 4, async (text): Promise<Outcome> => {
+  const outcomes = await mapBounded(texts, options.concurrency ?? 4, async ({ text, formType }): Promise<Outcome> => {
     let outcome: Outcome;
     try {
-      outcome = { ok: true, classification: await classifyText(text) };
+      outcome = { ok: true, classification: formType === undefined ? await classifyText(text) : await classifyText(text, formType) };
     } catch (error) {
       outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
@@ -136,8 +140,9 @@ export async function evaluate(
       for (const language of languages) datasets.push(group(dataset, language, ofDataset.filter(([r]) => r.language === language)));
     }
   }
-  const languages = distinct(records.map((r) => r.language)).map((language) =>
-    group('all', language, pairs.filter(([r]) => r.language === language)),
+  const once = pairs.filter(([r]) => r.formType === undefined);
+  const languages = distinct(once.map(([r]) => r.language)).map((language) =>
+    group('all', language, once.filter(([r]) => r.language === language)),
   );
 
   const errorSamples: EvalReport['errorSamples'] = [];

@@ -19,8 +19,12 @@ describe('formspam eval', () => {
       'sms-multilingual/en:2',
       'sms-multilingual/de:2',
       'sms-multilingual/fr:2',
+      'youtube:comment/all:3',
     ]);
+    // Each message once per language: the youtube:comment copies are not counted again.
     expect(report.languages.map((g: { language: string; count: number }) => `${g.language}:${g.count}`)).toEqual(['en:8', 'de:2', 'fr:2']);
+    const [youtube, comment] = [report.datasets[0], report.datasets[6]];
+    expect({ spam: comment.spam, ham: comment.ham }).toEqual({ spam: youtube.spam, ham: youtube.ham });
     const sms = report.datasets[1];
     expect(sms).toMatchObject({ spam: 1, ham: 2, errors: 0 });
     // "1; drop table users" is text.SQL_INJECTION: BAD.
@@ -39,7 +43,7 @@ describe('formspam eval', () => {
     const r = await runCli(['eval', '--data', 'fixtures/eval', '--json', '--split', 'train', '--dataset', 'youtube,sms']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report.datasets.map((g: { dataset: string; count: number }) => `${g.dataset}:${g.count}`)).toEqual(['youtube:4', 'sms:4']);
+    expect(report.datasets.map((g: { dataset: string; count: number }) => `${g.dataset}:${g.count}`)).toEqual(['youtube:4', 'sms:4', 'youtube:comment:4']);
     expect(report.phrases).toBeNull();
     const all = JSON.parse((await runCli(['eval', '--data', 'fixtures/eval', '--json', '--split', 'all', '--dataset', 'sms-multilingual'])).stdout);
     expect(all.datasets[0].count).toBe(15);

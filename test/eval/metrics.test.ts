@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { binaryMetrics, emptyConfusion, type Confusion } from '../../src/eval/metrics.js';
 import { evaluate, formatReport } from '../../src/eval/run.js';
-import type { EvalRecord } from '../../src/eval/datasets.js';
+import { commentProfileCopies, type EvalRecord } from '../../src/eval/datasets.js';
+import type { FormType } from '../../src/request.js';
 import type { Classification } from '../../src/response.js';
 
 const table = (spam: [number, number, number], ham: [number, number, number]): Confusion => ({
@@ -88,6 +89,21 @@ describe('evaluate', () => {
       dataset: 'contact-form-phrases', count: 4, errors: 0,
       classifications: { GOOD: 1, NEUTRAL: 1, BAD: 2 }, flaggedBad: 0.5, flaggedBadOrNeutral: 0.75,
     });
+  });
+
+  it('passes a record\'s formType to the classifier and leaves such copies out of the language totals', async () => {
+    const seen: string[] = [];
+    const byFormType = async (text: string, formType?: FormType): Promise<Classification> => {
+      seen.push(`${text}:${formType ?? '-'}`);
+      return formType === 'comment' ? 'BAD' : (text as Classification);
+    };
+    const base = [record('youtube', 'en', 'spam', 'NEUTRAL'), record('youtube', 'en', 'ham', 'GOOD')];
+    const report = await evaluate([...base, ...commentProfileCopies(base)], null, byFormType, { split: 'test', concurrency: 1 });
+    expect(seen).toEqual(['NEUTRAL:-', 'GOOD:-', 'NEUTRAL:comment', 'GOOD:comment']);
+    expect(report.datasets.map((g) => `${g.dataset}/${g.language}:${g.count}`)).toEqual(['youtube/all:2', 'youtube:comment/all:2']);
+    expect(report.datasets[1]!.confusion).toEqual(table([0, 0, 1], [0, 0, 1]));
+    expect(report.languages.map((g) => `${g.dataset}/${g.language}:${g.count}`)).toEqual(['all/en:2']);
+    expect(report.languages[0]!.confusion).toEqual(table([0, 1, 0], [1, 0, 0]));
   });
 
   it('reports progress up to the total', async () => {

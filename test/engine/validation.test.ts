@@ -27,6 +27,9 @@ describe('request validation', () => {
     ['a field name with spaces and a bad value', { fields: { 'your message': null } }, '$.fields["your message"]'],
     ['an unsupported classifier', { classifier: 'ru' }, '$.classifier'],
     ['classifier in upper case', { classifier: 'EN' }, '$.classifier'],
+    ['an unknown formType', { text: 'hi', formType: 'forum' }, '$.formType'],
+    ['formType in upper case', { text: 'hi', formType: 'COMMENT' }, '$.formType'],
+    ['formType as a boolean', { text: 'hi', formType: true }, '$.formType'],
     ['email as a number', { email: 5 }, '$.email'],
     ['a three-letter country', { blockedCountries: ['USA'] }, '$.blockedCountries[0]'],
     ['countries as a string', { expectedCountries: 'DE' }, '$.expectedCountries'],
@@ -40,6 +43,11 @@ describe('request validation', () => {
     expect(error.code).toBe('INVALID_REQUEST');
     expect(error.path).toBe(path);
     expect(error.message).toContain(path);
+  });
+
+  it('names the form types it accepts', async () => {
+    const error = await errorOf({ text: 'hi', formType: 'forum' });
+    expect(error.message).toBe('$.formType: must be one of "contact", "comment", got "forum"');
   });
 
   it('rejects an unknown rule in disableRules with UNKNOWN_RULE and its path', async () => {

@@ -24,6 +24,10 @@ testRule(rule, {
     { name: 'pl stems', request: 'Szybka pożyczka bez BIK, darmowe oferty', facts: lang('pl'), values: ['pożyczka', 'bez BIK', 'darmowe'] },
     { name: 'ru', request: 'Заработок в интернете, бесплатно!', facts: lang('ru'), values: ['Заработок в интернете', 'бесплатно'] },
     { name: 'language unknown: every list', request: 'Wir bieten Kredit ohne Schufa', values: ['Kredit ohne Schufa'] },
+    { name: 'an audience swap', request: 'Follow 4 Follow @someone Like 4 Like', values: ['Follow 4 Follow', 'Like 4 Like'], score: 5 },
+    { name: 'a subscriber goal, numbers by shape', request: 'Please help me get 300 subscribers by tomorrow', values: ['get 300 subscribers'], score: 2 },
+    { name: 'a subscriber goal as a condition is BAD alone', request: 'If I reach 1000 subscribers I will dance', values: ['I reach 1000 subscribers'], score: 2.5 },
+    { name: 'an ordinary phrase (weight 0) does not count, the rest does', request: 'My channel list is empty. Check out my channel!', values: ['Check out my channel'], score: 2.5 },
     {
       name: 'several fields',
       request: { fields: { name: 'SEO expert', message: 'We sell backlinks' } },
@@ -41,6 +45,10 @@ testRule(rule, {
     { name: 'el: ordinary enquiry', request: 'Καλησπέρα, θα ήθελα πληροφορίες για τα μαθήματα.', facts: lang('el') },
     { name: 'fi: ordinary enquiry', request: 'Hei, voisitteko lähettää tarjouksen remontista?', facts: lang('en') },
     { name: 'empty text', request: '' },
+    { name: 'weight-0 entries: "my channel list" is a TV-support question', request: 'My channel list is missing two channels since the update.' },
+    { name: 'weight-0 entries: a shop\'s checkout', request: 'I tried to check out three times, then the check out page froze.' },
+    { name: 'weight-0 entries: a newsletter', request: 'How do I subscribe to your newsletter?' },
+    { name: 'de: "saß" is not an audience swap (no s4s entry: leet folding makes it "sas")', request: 'Bbq dieser saß bei mir aus', facts: lang('de') },
   ],
 });
 
@@ -64,6 +72,35 @@ describe('which lists apply', () => {
   it('names the lists in the evidence', async () => {
     const { result } = await runRuleCase(rule, { request: 'SEO', facts: lang('de') });
     expect(result.evidence).toMatchObject({ classifier: 'de', lexicons: 'de,en' });
+  });
+});
+
+describe('formType "comment": the comment lists apply on top', () => {
+  const score = async (text: string, formType?: 'comment') =>
+    (await runRuleCase(rule, { request: formType ? { text, formType } : { text } })).result;
+
+  it.each([
+    ['check out the band Lemon Fog on Friday', 2, 2.5],
+    ['subscribe and you will not regret it', 1.5, 2.5],
+    ['there is one video on my channel about my brother', 2, 2.5],
+    ['share your thoughts', 0.5, 1.5],
+  ])('%j scores %d as a contact form and %d as a comment', async (text, asContact, asComment) => {
+    expect((await score(text)).score).toBe(asContact);
+    expect((await score(text, 'comment')).score).toBe(asComment);
+  });
+
+  it('says so in the evidence, and only for comments', async () => {
+    expect((await score('subscribe to my channel', 'comment')).evidence).toMatchObject({ formType: 'comment' });
+    expect((await score('subscribe to my channel')).evidence).not.toHaveProperty('formType');
+  });
+
+  it("keeps the contact form's weights where the comment lists say nothing", async () => {
+    expect((await score('URGENT! You have won a prize', 'comment')).score).toBe(4.5);
+    expect((await score('URGENT! You have won a prize')).score).toBe(4.5);
+  });
+
+  it('ordinary phrases (weight 0) stay ordinary in comments too', async () => {
+    expect((await score('My channel list is missing two channels since the update.', 'comment')).score).toBe(0);
   });
 });
 

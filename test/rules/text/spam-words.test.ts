@@ -84,6 +84,7 @@ describe('formType "comment": the comment lists apply on top', () => {
     ['subscribe and you will not regret it', 1.5, 2.5],
     ['there is one video on my channel about my brother', 2, 2.5],
     ['share your thoughts', 0.5, 1.5],
+    ['Great video about the new album, subscribe for more like this!', 1.5, 2.5], // docs/rules.md
   ])('%j scores %d as a contact form and %d as a comment', async (text, asContact, asComment) => {
     expect((await score(text)).score).toBe(asContact);
     expect((await score(text, 'comment')).score).toBe(asComment);

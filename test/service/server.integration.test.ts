@@ -120,6 +120,19 @@ describe('formspam serve (child process)', () => {
     expect((await post(`/api/v1/classify?apiKey=${key.apiKey}`, { text: 'Hello' })).status).toBe(200);
   });
 
+  it('takes formType (extension): comment lists for "comment", 400 naming $.formType otherwise', async () => {
+    const text = 'Great video about the new album, subscribe for more like this!';
+    const asContact = await post(`/api/v1/classify?apiKey=${key.apiKey}`, { text });
+    const asComment = await post(`/api/v1/classify?apiKey=${key.apiKey}`, { text, formType: 'comment' });
+    expect([asContact.status, asContact.body.classification]).toEqual([200, 'NEUTRAL']);
+    expect([asComment.status, asComment.body.classification]).toEqual([200, 'BAD']);
+    expect(asComment.body.text.rules.SPAM_WORDS.evidence).toMatchObject({ formType: 'comment' });
+    const bad = await post(`/api/v1/classify?apiKey=${key.apiKey}`, { text, formType: 'forum' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('$.formType');
+    expect(doc.components.schemas.ClassifyRequest!.properties!.formType).toMatchObject({ enum: ['contact', 'comment'] });
+  });
+
   it('answers every error status with { error, statusCode } and no stack trace', async () => {
     const k = `?apiKey=${key.apiKey}`;
     const cases: [string, Promise<{ status: number; body: any; headers: Headers }>, number][] = [

@@ -100,6 +100,26 @@ describe('formType "comment": the comment lists apply on top', () => {
     expect((await score('URGENT! You have won a prize')).score).toBe(4.5);
   });
 
+  it.each([
+    ['de', 'Abonniert meinen Kanal, da gibt es jede Woche neue Videos', 'Tolles Video, danke für die Erklärung der Schaltung!'],
+    ['fr', 'Abonnez-vous à ma chaîne pour plus de vidéos', 'Super vidéo, merci pour les explications !'],
+    ['es', 'Suscríbete a mi canal, subo videos cada semana', 'Muy buen video, gracias por la explicación'],
+    ['it', 'Iscriviti al mio canale per altri video', 'Bellissimo video, grazie per la spiegazione'],
+    ['pt', 'Inscreva-se no meu canal para mais vídeos', 'Ótimo vídeo, obrigado pela explicação'],
+    ['nl', "Abonneer op mijn kanaal voor meer video's", 'Mooie video, bedankt voor de uitleg'],
+    ['pl', 'Subskrybujcie mój kanał, codziennie nowe filmy', 'Świetny film, dzięki za wyjaśnienie'],
+    ['cs', 'Odebírejte můj kanál, každý týden nové video', 'Skvělé video, díky za vysvětlení'],
+    ['ru', 'Подписывайтесь на мой канал, там много видео', 'Отличное видео, спасибо за объяснение'],
+  ])('%s: self-promotion weighs more in a comment; an ordinary comment scores nothing', async (language, promo, ordinary) => {
+    const facts = lang(language);
+    const asContact = (await runRuleCase(rule, { request: { text: promo }, facts })).result;
+    const asComment = (await runRuleCase(rule, { request: { text: promo, formType: 'comment' }, facts })).result;
+    expect(asComment.score).toBeGreaterThan(2);
+    expect(asComment.score).toBeGreaterThan(asContact.score);
+    expect(asComment.evidence).toMatchObject({ lexicons: `${language},en`, formType: 'comment' });
+    expect((await runRuleCase(rule, { request: { text: ordinary, formType: 'comment' }, facts })).result.score).toBe(0);
+  });
+
   it('ordinary phrases (weight 0) stay ordinary in comments too', async () => {
     expect((await score('My channel list is missing two channels since the update.', 'comment')).score).toBe(0);
   });
@@ -117,5 +137,11 @@ describe('linear time', () => {
   it('scans 100 KB of repeated phrase prefixes', () => {
     const outcome = rule.score(normalizeRequest({ text: fill('check out my ') }), { language: undefined });
     expect(outcome.kind).toBe('hit');
+  });
+
+  it('scans 100 KB of repeated phrase prefixes with the comment lists (formType "comment")', () => {
+    const outcome = rule.score(normalizeRequest({ text: fill('subscribe to my '), formType: 'comment' }), { language: undefined });
+    expect(outcome.kind).toBe('hit');
+    expect(outcome.kind === 'hit' && outcome.evidence).toMatchObject({ formType: 'comment' });
   });
 });

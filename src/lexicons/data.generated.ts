@@ -33,16 +33,25 @@ export const SPAM_WORDS: Readonly<Record<string, string>> = {
  * `comment` (self-promotion in public comments); an entry here replaces a lighter one there.
  */
 export const SPAM_WORDS_COMMENT: Readonly<Record<string, string>> = {
+  bg: "2.5\tабонирайте се\n2.5\tабонирай се\n2.5\tмоя канал",
   cs: "2.5\todebírej*\n2.5\tmůj kanál\n2.5\tmého kanálu\n2.5\tna mém kanálu",
+  da: "2.5\tabonner\n2.5\tmin kanal",
   nl: "2.5\tabonneer\n2.5\tmijn kanaal",
   en: "2.5\tcheck out my\n2.5\tcheck out\n2.5\tsubscribe\n2.5\tmy channel\n2.5\tto my channel\n2.5\ton my channel\n2.5\tcheck my\n2.5\twatch my\n2.5\tmy music\n2.5\tmy video\n2.5\tmy videos\n2.5\tplease subscribe\n2.5\tsubscribe me\n2.5\tfollow me\n2.5\tfollow me on\n2.5\tvisit my\n2.5\tlisten to my\n2.5\tmy new song\n2.5\tmy new track\n2.5\tmy first song\n2.5\tcheck this out\n2.5\tcheck us out\n2.5\tsub me\n2.5\tsub to me\n2.5\tgive it a like\n2.5\tleave a like\n2.5\tplease like\n2\tmy playlist\n1\tplaylist\n1.5\tsubscribers\n1\tshare\n1\tchannel\n2\tgofundme\n2\tindiegogo\n2\tkickstarter\n2.5\tsubscribe to\n2.5\tsubscribe and like\n2.5\tsubscribe if you\n2.5\tmy channel please\n2.5\tsuscribe\n2.5\tsubcribe\n2.5\tsubscrible\n2.5\tsucscribe\n2.5\tsubscrib\n2.5\tsubscibe\n2.5\tsubsribe\n2\tmore subscribers\n2.5\tmy first subscriber\n2.5\tyoutube subscriber\n2.5\tyoutube subscribers\n2.5\tget 00 subscribers\n2.5\tget 000 subscribers\n2.5\tget 0000 subscribers\n2.5\tget 00000 subscribers\n2.5\tget 0 000 subscribers\n2.5\treach 00 subscribers\n2.5\treach 000 subscribers\n2.5\treach 0000 subscribers\n2.5\treach 00000 subscribers\n2.5\treach 0 000 subscribers\n1.5\tshare\n1.5\tsoundcloud\n1.5\tjoin me\n1\thelp me\n1\tdownload",
+  fi: "2.5\ttilaa kanava*\n2.5\ttilatkaa\n2.5\tkanavalleni\n2.5\tkanavani",
   fr: "2.5\tabonnez vous\n2.5\tabonne toi\n2.5\tabonnez vous à ma chaîne\n2.5\tma chaîne\n2.5\tsur ma chaîne\n2.5\tallez voir ma\n2.5\tregardez ma vidéo\n2.5\tabonnement contre abonnement",
   de: "2.5\tabonniere\n2.5\tabonnieren\n2.5\tabonniert meinen kanal\n2.5\tmeinen kanal\n2.5\tmein kanal\n2.5\tauf meinem kanal\n2.5\tschaut euch mein\n2.5\tschaut mal auf meinem\n2.5\tabo für abo\n2.5\tabo gegen abo",
+  el: "2.5\tκάνε εγγραφή\n2.5\tκάντε εγγραφή\n2.5\tτο κανάλι μου",
+  hu: "2.5\tiratkozz fel\n2.5\tiratkozzatok fel\n2.5\tcsatornám*",
   it: "2.5\tiscriviti\n2.5\tiscrivetevi\n2.5\tmio canale\n2.5\til mio canale\n2.5\tguardate il mio",
+  no: "2.5\tabonner\n2.5\tmin kanal\n2.5\tkanalen min",
   pl: "2.5\tsubskrybuj\n2.5\tsubskrybujcie\n2.5\tmój kanał\n2.5\tmojego kanału\n2.5\tna moim kanale",
   pt: "2.5\tinscreva se\n2.5\tinscrevam se\n2.5\tse inscrevam\n2.5\tmeu canal\n2.5\tno meu canal",
+  ro: "2.5\tabonează te\n2.5\tabonați vă\n2.5\tcanalul meu",
   ru: "2.5\tподпишись\n2.5\tподписывайтесь\n2.5\tмой канал\n2.5\tна мой канал\n2.5\tмоего канала\n2.5\tна моём канале",
+  sk: "2.5\todoberaj*\n2.5\tmôj kanál\n2.5\tmôjho kanála",
   es: "2.5\tsuscríbete\n2.5\tsuscríbanse\n2.5\tsuscribanse\n2.5\tmi canal\n2.5\tvisiten mi canal\n2.5\tmiren mi\n2.5\tsub x sub",
+  sv: "2.5\tprenumerera\n2.5\tmin kanal",
 };
 
 /** PROFANITY lists per language. */

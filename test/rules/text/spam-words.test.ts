@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../../bench/adversarial-inputs.mjs';
+import { FULLY_SUPPORTED_LANGUAGES } from '../../../src/language/index.js';
+import { SPAM_WORDS_COMMENT } from '../../../src/lexicons/data.generated.js';
 import { chooseLexicons } from '../../../src/lexicons/index.js';
 import { normalizePhrase } from '../../../src/lexicons/normalize.js';
 import { normalizeRequest } from '../../../src/request.js';
@@ -110,7 +112,16 @@ describe('formType "comment": the comment lists apply on top', () => {
     ['pl', 'Subskrybujcie mój kanał, codziennie nowe filmy', 'Świetny film, dzięki za wyjaśnienie'],
     ['cs', 'Odebírejte můj kanál, každý týden nové video', 'Skvělé video, díky za vysvětlení'],
     ['ru', 'Подписывайтесь на мой канал, там много видео', 'Отличное видео, спасибо за объяснение'],
-  ])('%s: self-promotion weighs more in a comment; an ordinary comment scores nothing', async (language, promo, ordinary) => {
+    ['bg', 'Абонирайте се за моя канал, всяка седмица ново видео', 'Страхотно видео, благодаря за обяснението'],
+    ['da', 'Abonner på min kanal for flere videoer', 'Fin video, tak for forklaringen'],
+    ['el', 'Κάντε εγγραφή στο κανάλι μου για περισσότερα βίντεο', 'Υπέροχο βίντεο, ευχαριστώ για την εξήγηση'],
+    ['fi', 'Tilaa kanavani, uusi video joka viikko', 'Hieno video, kiitos selityksestä'],
+    ['hu', 'Iratkozz fel a csatornámra, minden héten új videó', 'Nagyszerű videó, köszönöm a magyarázatot'],
+    ['no', 'Abonner på kanalen min for flere videoer', 'Fin video, takk for forklaringen'],
+    ['ro', 'Abonează-te la canalul meu pentru mai multe videoclipuri', 'Videoclip minunat, mulțumesc pentru explicație'],
+    ['sk', 'Odoberajte môj kanál, každý týždeň nové video', 'Skvelé video, vďaka za vysvetlenie'],
+    ['sv', 'Prenumerera på min kanal för fler videor', 'Fin video, tack för förklaringen'],
+  ])('%s: self-promotion weighs more in a comment; an ordinary comment scores nothing (all 19 languages have a comment list)', async (language, promo, ordinary) => {
     const facts = lang(language);
     const asContact = (await runRuleCase(rule, { request: { text: promo }, facts })).result;
     const asComment = (await runRuleCase(rule, { request: { text: promo, formType: 'comment' }, facts })).result;
@@ -118,6 +129,10 @@ describe('formType "comment": the comment lists apply on top', () => {
     expect(asComment.score).toBeGreaterThan(asContact.score);
     expect(asComment.evidence).toMatchObject({ lexicons: `${language},en`, formType: 'comment' });
     expect((await runRuleCase(rule, { request: { text: ordinary, formType: 'comment' }, facts })).result.score).toBe(0);
+  });
+
+  it('every one of the 19 classifier languages has a comment list', () => {
+    for (const language of FULLY_SUPPORTED_LANGUAGES) expect(SPAM_WORDS_COMMENT[language], language).toMatch(/^2\.5\t/m);
   });
 
   it('ordinary phrases (weight 0) stay ordinary in comments too', async () => {

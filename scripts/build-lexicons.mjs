@@ -8,7 +8,8 @@
 //                                              readable lists in src/lexicons/ (no network,
 //                                              no dependency read at run time)
 //
-// Readable lists, one entry a line, `weight<TAB>entry`, `#` comments, an entry ending in `*`
+// Readable lists, one entry a line, `weight<TAB>entry` (weight 0: an ordinary phrase that keeps
+// the entry inside it from counting), `#` comments, an entry ending in `*`
 // is a stem:
 //   <lang>/spam-words.txt                   curated (own, contact-form-spam-phrases, mined log-odds)
 //   <lang>/spam-words.comment.txt           curated: SPAM_WORDS entries added for formType "comment"

@@ -122,7 +122,7 @@ export async function evaluate(
   const outcomes = await mapBounded(texts, options.concurrency ?? 4, async ({ text, formType }): Promise<Outcome> => {
     let outcome: Outcome;
     try {
-      outcome = { ok: true, classification: formType === undefined ? await classifyText(text) : await classifyText(text, formType) };
+      outcome = { ok: true, classification: await classifyText(text, formType) };
     } catch (error) {
       outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
     }

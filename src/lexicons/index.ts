@@ -169,5 +169,9 @@ export function scanText(
   formType: FormType = 'contact',
 ): { words: Words; matches: TrieMatch[] } {
   const words = wordsOf(text);
-  return { words, matches: trieFor(kind, languages, formType).scan(words) };
+  const matches = trieFor(kind, languages, formType).scan(words);
+  // An entry of weight 0 is an ordinary phrase that contains an entry ("my channel list"): it won
+  // as the longest match so that the shorter entry does not count, and is no match itself.
+  // Filtered only when present, so that the usual scan allocates nothing more.
+  return { words, matches: matches.some((m) => m.entry.weight === 0) ? matches.filter((m) => m.entry.weight !== 0) : matches };
 }

@@ -16,10 +16,6 @@ export default defineRule({
     const { words, matches } = scanText(text, 'spam-words', choice.languages, request.formType);
     const evidence: Record<string, string> = { classifier: choice.classifier, lexicons: choice.languages === 'all' ? 'all' : choice.languages.join(',') };
     if (request.formType === 'comment') evidence.formType = 'comment';
-    // Weight-0 entries are ordinary phrases that contain a spam phrase ("my channel list" in a
-    // TV-support question): the scan matched them instead of the shorter entry; they do not count.
-    const counted: ReturnType<typeof toMatch>[] = [];
-    for (const m of matches) if (m.entry.weight !== 0) counted.push(toMatch(text, words, m));
-    return matchesOutcome(counted, evidence);
+    return matchesOutcome(matches.map((m) => toMatch(text, words, m)), evidence);
   },
 });

@@ -56,6 +56,10 @@ export const ADVERSARIAL_INPUTS = [
   { name: 'greek capitals', text: fill('ΑΒΓΔ') },
   { name: 'combining marks', text: 'a' + fill('\u0301', SIZE - 1) },
   { name: 'random printable ASCII', text: pseudoRandom(SIZE) },
+  // The word-list matcher keeps the non-overlapping entries that cover the most words: phrases
+  // that overlap and chain give it the most candidates to choose among.
+  { name: 'overlapping word-list phrases', text: fill('please check out my channel please subscribe to my channel ') },
+  { name: 'chained word-list phrase', text: fill('sub 4 ') },
 ];
 
 /** Deterministic printable-ASCII noise (a linear congruential generator, fixed seed). */

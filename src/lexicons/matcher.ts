@@ -9,9 +9,13 @@
  * one field into the next.
  *
  * The scan starts a walk at each word and follows the trie for at most {@link MAX_ENTRY_CHARS}
- * characters, so it is linear in the text. At each start the longest entry wins, and the scan
- * resumes after it (matches do not overlap). A letter that repeats the one before it and has no
- * transition is skipped ("fuuuuck", "freeeee"), so repeated letters cannot hide a word.
+ * characters, so it is linear in the text. Every entry a walk ends on is a candidate; the
+ * matches are the non-overlapping candidates that cover the most words, of those the fewest
+ * matches, and of those the one that takes the earliest and longest entry first. So
+ * an entry that starts one word later is not hidden by a shorter one that overlaps it: in
+ * "please check out my channel", `check out my channel` wins over `please check` followed by
+ * `my channel` (four words either way, one match against two). A letter that repeats the one before it and has no transition is skipped ("fuuuuck",
+ * "freeeee"), so repeated letters cannot hide a word.
  */
 import { normalizePhrase, type Words } from './normalize.js';
 
@@ -143,10 +147,11 @@ export class Trie {
   }
 
 
-  /** Every non-overlapping match in the words, longest first at each start. */
+  /**
+   * The non-overlapping matches that cover the most words (see the file comment), in text order.
+   */
   scan(words: Words, from = 0, to = words.count): TrieMatch[] {
     if (this.#build !== undefined) this.#freeze();
-    const out: TrieMatch[] = [];
     const { codes, start, end, clause } = words;
     const root = this.#root;
     const first = this.#first;
@@ -154,25 +159,30 @@ export class Trie {
     const edgeNode = this.#edgeNode;
     const exact = this.#exactF;
     const stems = this.#stemF;
-    let i = from;
-    while (i < to) {
+    // Candidates in text order of their first word, then of their last (one per first/last
+    // pair: the exact entry over a stem that ends on the same word). Most texts have a few.
+    const cFirst: number[] = [];
+    const cLast: number[] = [];
+    const cEntry: number[] = [];
+    const found = (entry: number, i: number, j: number): void => {
+      const n = cFirst.length - 1;
+      if (n >= 0 && cFirst[n] === i && cLast[n] === j) cEntry[n] = entry;
+      else {
+        cFirst.push(i);
+        cLast.push(j);
+        cEntry.push(entry);
+      }
+    };
+    for (let i = from; i < to; i++) {
       // Most words start with no entry: one table look-up.
       const c0 = codes[start[i]!]!;
       let node = c0 < root.length ? root[c0]! : -1;
-      if (node === -1) {
-        i++;
-        continue;
-      }
-      let best = -1;
-      let bestLast = -1;
+      if (node === -1) continue;
       let chars = 1;
       let j = i;
       let p = start[i]! + 1;
-      let prev = codes[start[i]!]!;
-      if (stems[node] !== -1) {
-        best = stems[node]!;
-        bestLast = j;
-      }
+      let prev = c0;
+      if (stems[node] !== -1) found(stems[node]!, i, j);
       walk: for (;;) {
         const e = end[j]!;
         for (; p < e; p++) {
@@ -186,16 +196,10 @@ export class Trie {
           prev = c;
           if (++chars > MAX_ENTRY_CHARS) break walk;
           const st = stems[node]!;
-          if (st !== -1) {
-            best = st;
-            bestLast = j;
-          }
+          if (st !== -1) found(st, i, j);
         }
         const ex = exact[node]!;
-        if (ex !== -1) {
-          best = ex;
-          bestLast = j;
-        }
+        if (ex !== -1) found(ex, i, j);
         // On to the next word of the same field and sentence, through a space.
         if (j + 1 >= to || clause[j + 1] !== clause[j]) break;
         const child = step(root, first, edgeChar, edgeNode, node, SPACE);
@@ -206,12 +210,60 @@ export class Trie {
         p = start[j]!;
         prev = -1;
       }
-      if (best !== -1) {
-        out.push({ entry: this.#entries[best]!, first: i, last: bestLast });
-        i = bestLast + 1;
+    }
+    return this.#choose(cFirst, cLast, cEntry);
+  }
+
+  /**
+   * The non-overlapping candidates that cover the most words, and of those the fewest matches.
+   * Candidates come sorted by first word, then by last. Choices are made from the end: at each
+   * candidate, taking it (its words plus the best after its last word) against leaving it; a
+   * tie takes it, and the longest candidate of a first word is weighed first, so without a gain
+   * the choice is the leftmost-longest one. The search for the candidate after one passes only candidates that
+   * start inside it (an entry spans at most {@link MAX_ENTRY_CHARS} characters), so the choice
+   * stays linear in the candidates.
+   */
+  #choose(cFirst: number[], cLast: number[], cEntry: number[]): TrieMatch[] {
+    const m = cFirst.length;
+    const out: TrieMatch[] = [];
+    if (m === 0) return out;
+    // Order: first word ascending, within it last word descending (longest first).
+    const order = new Int32Array(m);
+    for (let a = 0; a < m; ) {
+      let b = a;
+      while (b + 1 < m && cFirst[b + 1] === cFirst[a]) b++;
+      for (let k = a; k <= b; k++) order[k] = a + b - k;
+      a = b + 1;
+    }
+    // best[k]: words covered by the best choice among candidates k… (in `order`);
+    // next[k]: the first candidate (in `order`) whose first word is after k's last.
+    // count[k]: the number of matches in that choice (fewer is better when as many words).
+    const best = new Int32Array(m + 1);
+    const count = new Int32Array(m + 1);
+    const take = new Uint8Array(m);
+    const next = new Int32Array(m);
+    for (let k = m - 1; k >= 0; k--) {
+      const c = order[k]!;
+      let n = k + 1;
+      while (n < m && cFirst[order[n]!]! <= cLast[c]!) n++;
+      next[k] = n;
+      const taken = cLast[c]! - cFirst[c]! + 1 + best[n]!;
+      const takenCount = 1 + count[n]!;
+      if (taken > best[k + 1]! || (taken === best[k + 1]! && takenCount <= count[k + 1]!)) {
+        best[k] = taken;
+        count[k] = takenCount;
+        take[k] = 1;
       } else {
-        i++;
+        best[k] = best[k + 1]!;
+        count[k] = count[k + 1]!;
       }
+    }
+    for (let k = 0; k < m; ) {
+      if (take[k] === 1) {
+        const c = order[k]!;
+        out.push({ entry: this.#entries[cEntry[c]!]!, first: cFirst[c]!, last: cLast[c]! });
+        k = next[k]!;
+      } else k++;
     }
     return out;
   }

@@ -30,3 +30,57 @@ describe('Trie root table', () => {
     expect(scan(trie, 'anything at all \u{1F4B0}')).toEqual([]);
   });
 });
+
+// The matches are the non-overlapping entries that cover the most words; of those, the fewest
+// matches; of those, the leftmost-longest choice.
+describe('Trie choice of overlapping entries', () => {
+  const trie = new Trie();
+  trie.add('please check', 1, 'en');
+  trie.add('check out my channel', 2, 'en');
+  trie.add('check out', 1, 'en');
+  trie.add('my channel', 1, 'en');
+  trie.add('my channel list', 0, 'en');
+  trie.add('free', 1, 'en');
+  trie.add('free money', 2, 'en');
+  trie.add('money back', 1, 'en');
+  trie.add('a b', 1, 'en');
+  trie.add('b c', 1, 'en');
+  trie.add('c', 1, 'en');
+
+  it('a longer entry that starts one word later is not hidden by a shorter one', () => {
+    // Leftmost-longest alone took `please check` and lost `check out my channel`; `please check`
+    // + `my channel` covers as many words with two matches.
+    expect(scan(trie, 'please check out my channel')).toEqual(['check out my channel']);
+  });
+
+  it('takes the split that covers more words over one entry that covers fewer', () => {
+    expect(scan(trie, 'please check out my channel list')).toEqual(['please check', 'my channel list']);
+  });
+
+  it('more words first, then fewer matches, then the leftmost-longest choice', () => {
+    // `free money` + nothing (2 words) against `free` + `money back` (3): more words win.
+    expect(scan(trie, 'free money back')).toEqual(['free', 'money back']);
+    // `a b` + `c` and `b c` alone: `a b` + `c` covers three words.
+    expect(scan(trie, 'a b c')).toEqual(['a b', 'c']);
+    // `free money` against `free` (+ `money` alone is no entry): the longer entry.
+    expect(scan(trie, 'free money now')).toEqual(['free money']);
+    // `x y` and `y z`: two words and one match each, so the leftmost.
+    const pair = new Trie();
+    pair.add('x y', 1, 'en');
+    pair.add('y z', 1, 'en');
+    expect(scan(pair, 'x y z')).toEqual(['x y']);
+    // `check out` + `my channel` and `check out my channel`: four words each, one match is fewer.
+    expect(scan(trie, 'check out my channel')).toEqual(['check out my channel']);
+  });
+
+  it('a weight-0 entry still wins as the longer match (it is dropped later, in scanText)', () => {
+    expect(scan(trie, 'my channel list')).toEqual(['my channel list']);
+  });
+
+  it('matches come in text order and never overlap', () => {
+    const words = normalizeWords(['free money back, please check out my channel list; a b c free money']);
+    const matches = trie.scan(words);
+    for (let k = 1; k < matches.length; k++) expect(matches[k]!.first).toBeGreaterThan(matches[k - 1]!.last);
+    expect(matches.map((m) => m.entry.phrase)).toEqual(['free', 'money back', 'please check', 'my channel list', 'a b', 'c', 'free money']);
+  });
+});

@@ -1,5 +1,5 @@
 /** The OpenAPI 3.1 document of the service; the classify request schema is the engine's own. */
-import { classifyRequestSchema } from '../schema.js';
+import { classifyRequestSchema, FORM_TYPES } from '../schema.js';
 
 const error = {
   type: 'object',
@@ -222,6 +222,7 @@ const widgetError = (description: string, headers?: Record<string, unknown>) => 
 /** The browser-widget endpoints (widget.ts). */
 function widgetPaths(): Record<string, unknown> {
   const apiKey = { name: 'apiKey', in: 'query', required: false, schema: { type: 'string' }, description: 'The API key (or `Authorization: Bearer <key>`).' };
+  const formType = (what: string) => ({ name: 'formType', in: 'query', required: false, schema: { type: 'string', enum: [...FORM_TYPES] }, description: what });
   const cors = { name: 'Origin', in: 'header', required: false, schema: { type: 'string' }, description: 'A page on the key\'s host (or a subdomain) gets CORS headers; `Referer`/`Origin` elsewhere is refused with 403.' };
   const preflight = {
     operationId: undefined as string | undefined,
@@ -239,7 +240,8 @@ function widgetPaths(): Record<string, unknown> {
         { name: 'maxnumber', in: 'query', required: false, schema: { type: 'integer', minimum: 1000, maximum: 10_000_000 }, description: 'Upper bound of the secret number (wins over `complexity`); default 100000.' },
         { name: 'complexity', in: 'query', required: false, schema: { type: 'string', enum: ['low', 'medium', 'high'] }, description: 'maxnumber 10000, 100000 or 1000000.' },
         { name: 'expire', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,7}[smhd]?$' }, description: 'Lifetime, e.g. `600`, `20m`, `1h` (10 s to 1 day; default 20m).' },
-        { name: 'x-altcha-spam-filter', in: 'header', required: false, schema: { type: 'string', enum: ['1', '0'] }, description: '`1`: the response carries `X-Altcha-Config: {"verifyurl":"verify?apiKey=…"}`.' },
+        formType('The kind of form (`comment` for public comments): carried into the announced verify URL, so that the widget\'s verify call classifies as that kind of form.'),
+        { name: 'x-altcha-spam-filter', in: 'header', required: false, schema: { type: 'string', enum: ['1', '0'] }, description: '`1`: the response carries `X-Altcha-Config: {"verifyurl":"verify?apiKey=…"}` (with `&formType=…` when given).' },
         cors,
       ],
       responses: {
@@ -248,7 +250,7 @@ function widgetPaths(): Record<string, unknown> {
           headers: { 'X-Altcha-Config': { description: 'With `x-altcha-spam-filter: 1`: `{"verifyurl":"verify?apiKey=…"}` (relative to this URL)', schema: { type: 'string' } } },
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Challenge' } } },
         },
-        400: widgetError('Invalid maxnumber, complexity or expire'),
+        400: widgetError('Invalid maxnumber, complexity, expire or formType'),
         401: widgetError('Missing or unknown API key'),
         403: widgetError('Referer/Origin not on the key\'s host'),
         429: widgetError('Rate limit exceeded', retryAfter),
@@ -261,11 +263,11 @@ function widgetPaths(): Record<string, unknown> {
       operationId: id,
       summary: 'The widget\'s spam filter: check the proof of work (once), classify, sign the verdict',
       security: [{ apiKeyQuery: [] }, { bearer: [] }],
-      parameters: [apiKey, cors],
+      parameters: [apiKey, formType('The kind of form when the body names none (the widget sends only its own keys).'), cors],
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetVerifyRequest' } } } },
       responses: {
         200: { description: 'Verified and classified', content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetVerifyResponse' } } } },
-        400: widgetError('Invalid JSON, request or proof (INVALID_PAYLOAD, EXPIRED, INVALID_SIGNATURE, INVALID_SOLUTION, PAYLOAD_ALREADY_USED, INVALID_REQUEST)'),
+        400: widgetError('Invalid JSON, request, formType or proof (INVALID_PAYLOAD, EXPIRED, INVALID_SIGNATURE, INVALID_SOLUTION, PAYLOAD_ALREADY_USED, INVALID_REQUEST, INVALID_PARAMETER)'),
         401: widgetError('Missing or unknown API key'),
         403: widgetError('Referer/Origin not on the key\'s host'),
         413: widgetError('Body over the size limit'),

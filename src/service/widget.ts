@@ -3,7 +3,7 @@
  *
  * - `GET /api/v1/challenge?apiKey=…` (also `/v1/challenge`): a v1 proof-of-work challenge signed
  *   with the key's secret; `X-Altcha-Config: {"verifyurl":"verify?apiKey=…"}` when the widget
- *   asks with `x-altcha-spam-filter: 1`;
+ *   asks with `x-altcha-spam-filter: 1` (with `&formType=…` when the challenge URL has one);
  * - `POST /api/v1/verify?apiKey=…` (also `/v1/verify`): checks the proof (signature, expiry, used
  *   once), classifies the submitted form with the same core and answers
  *   `{classification, score, reasons, verified: true, payload}` with the signed server payload;
@@ -22,6 +22,8 @@ import { createChallenge, verifySolution } from './challenge.js';
 import type { HeaderValue } from './client-ip.js';
 import { constantTimeEqual, isHashAlgorithm, type RandomBytes } from './crypto.js';
 import { refererAllowed } from './keys.js';
+import type { FormType } from '../request.js';
+import { FORM_TYPES } from '../schema.js';
 import type { RateLimit, RateLimits } from './rate-limit.js';
 import type { Logger, ServiceRequest, ServiceResponse } from './service.js';
 
@@ -169,13 +171,28 @@ export function challengeParams(url: URL, options: Required<WidgetOptions>): { m
 }
 
 /**
- * The `verifyurl` announced in `X-Altcha-Config`: relative to the challenge URL and carrying the
- * key, so widgets 0.x–1.x (which drop the challenge URL's query) keep it, and a service mounted
- * under a prefix (Express) stays under it.
+ * The `formType` query parameter of the widget endpoints (the widget sends only its own keys in
+ * the body, so a comment form names its kind in the `challengeurl`): `contact`, `comment` or
+ * absent.
  */
-export function verifyUrlFor(requestUrl: string, apiKey: string): string {
+export function formTypeParam(url: URL): FormType | undefined {
+  const value = url.searchParams.get('formType');
+  if (value === null) return undefined;
+  if (!(FORM_TYPES as readonly string[]).includes(value)) {
+    throw new WidgetError(400, 'INVALID_PARAMETER', `\`formType\` must be ${FORM_TYPES.join(' or ')}.`);
+  }
+  return value as FormType;
+}
+
+/**
+ * The `verifyurl` announced in `X-Altcha-Config`: relative to the challenge URL and carrying the
+ * key (and the challenge URL's `formType`), so widgets 0.x–1.x (which drop the challenge URL's
+ * query) keep them, and a service mounted under a prefix (Express) stays under it.
+ */
+export function verifyUrlFor(requestUrl: string, apiKey: string, formType?: FormType): string {
   const path = new URL(requestUrl, 'http://localhost').pathname;
-  return `${path.endsWith('/') ? '../' : ''}verify?apiKey=${encodeURIComponent(apiKey)}`;
+  const query = `apiKey=${encodeURIComponent(apiKey)}${formType === undefined ? '' : `&formType=${formType}`}`;
+  return `${path.endsWith('/') ? '../' : ''}verify?${query}`;
 }
 
 const SOLUTION_CODES: Record<string, WidgetErrorCode> = {
@@ -240,11 +257,12 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       cors = corsFor(req, record);
       checkReferer(req, record);
       const { maxNumber, expireSeconds } = challengeParams(url, options);
+      const formType = formTypeParam(url);
       const expires = Math.floor(now() / 1000) + expireSeconds;
       const body = createChallenge({ hmacKey: deps.secretOf(record), maxNumber, expires }, world);
       const headers: Record<string, string> = { ...cors, 'cache-control': 'no-store' };
       if (header(req.headers['x-altcha-spam-filter']) === '1') {
-        headers['x-altcha-config'] = JSON.stringify({ verifyurl: verifyUrlFor(req.url, record.apiKey) });
+        headers['x-altcha-config'] = JSON.stringify({ verifyurl: verifyUrlFor(req.url, record.apiKey, formType) });
       }
       return json(200, body, headers);
     } catch (error) {
@@ -260,12 +278,15 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       cors = corsFor(req, record);
       checkReferer(req, record);
       await deps.rate('classify-key', limits?.classifyPerKey, record.apiKey);
+      const formType = formTypeParam(url);
       const body = await deps.readJson(req);
       if (!isObject(body) || typeof body.payload !== 'string') {
         throw new WidgetError(400, 'INVALID_PAYLOAD', 'The body must be a JSON object with the widget\'s proof of work in `payload`.');
       }
-      // `payload` is the proof; `code` the answer to a code challenge (not issued here); the rest is the classify request.
+      // `payload` is the proof; `code` the answer to a code challenge (not issued here); the rest
+      // is the classify request, of the query's `formType` unless the body names one.
       const { payload, code: _code, ...request } = body;
+      if (formType !== undefined && request.formType === undefined) request.formType = formType;
       const secret = deps.secretOf(record);
       const proof = decodePayload(payload);
       const solution = verifySolution(proof, { hmacKey: secret }, world);

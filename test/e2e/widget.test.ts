@@ -30,6 +30,8 @@ type Version = keyof typeof WIDGETS;
 type Mode = 'spamfilter' | 'ipAddress' | 'server' | 'plain';
 
 const GOOD = { name: 'Maria Keller', email: 'maria@example.com', message: 'Hello,\nI would like to ask whether the workshop next Tuesday still has free seats.\nBest regards, Maria' };
+// Self-promotion: NEUTRAL in a contact form (SPAM_WORDS 1.5), BAD in a comment form (2.5).
+const PROMOTION = { name: 'Sam Rivers', email: 'sam@example.com', message: 'Come and watch my video, it is called the zombie movie part 1' };
 const SPAM = { name: 'Best Offer', email: 'offer@example.com', message: 'BUY CHEAP FOLLOWERS NOW!!! Only $5 at https://spam.example.com <a href="https://spam.example.com">CLICK</a> 1; drop table users' };
 
 let formspam: TestServer;
@@ -47,9 +49,12 @@ function readAll(req: IncomingMessage): Promise<string> {
   });
 }
 
-function pageHtml(version: Version, mode: Mode, blockspam: boolean): string {
-  const challenge = `${formspam.url}/api/v1/challenge?apiKey=${key.apiKey}&maxnumber=5000`;
-  const verifyUrl = `verify?apiKey=${key.apiKey}`;
+function pageHtml(version: Version, mode: Mode, blockspam: boolean, formType: string | null): string {
+  // A comment form names its kind in the challenge URL (widgets 0.x–2.x: the server carries it
+  // into the verify URL it announces) or, with widget 3.x, in its own verify URL.
+  const kind = formType === null ? '' : `&formType=${formType}`;
+  const challenge = `${formspam.url}/api/v1/challenge?apiKey=${key.apiKey}&maxnumber=5000${mode === 'spamfilter' ? kind : ''}`;
+  const verifyUrl = `verify?apiKey=${key.apiKey}${kind}`;
   const tag = {
     spamfilter: `<altcha-widget challengeurl="${challenge}" spamfilter${blockspam ? ' blockspam="true"' : ''} hidefooter></altcha-widget>`,
     ipAddress: `<altcha-widget challengeurl="${challenge}" spamfilter="ipAddress" hidefooter></altcha-widget>`,
@@ -90,7 +95,7 @@ beforeAll(async () => {
     if (m && Object.hasOwn(WIDGETS, m[1]!)) {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(ROOT, WIDGETS[m[1] as Version].file)));
     } else if (url.pathname === '/page') {
-      const html = pageHtml(url.searchParams.get('v') as Version, url.searchParams.get('mode') as Mode, url.searchParams.has('blockspam'));
+      const html = pageHtml(url.searchParams.get('v') as Version, url.searchParams.get('mode') as Mode, url.searchParams.has('blockspam'), url.searchParams.get('formType'));
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     } else if (url.pathname === '/submit' && req.method === 'POST') {
       void readAll(req).then(async (body) => {
@@ -118,13 +123,13 @@ afterAll(async () => {
   await new Promise((r) => (site ? site.close(r) : r(null)));
 });
 
-async function openPage(version: Version, mode: Mode, blockspam = false): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openPage(version: Version, mode: Mode, blockspam = false, formType?: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();
   await loopbackOnly(context, external); // anything else is recorded and refused
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${siteUrl}/page?v=${version}&mode=${mode}${blockspam ? '&blockspam' : ''}`);
+  await page.goto(`${siteUrl}/page?v=${version}&mode=${mode}${blockspam ? '&blockspam' : ''}${formType ? `&formType=${formType}` : ''}`);
   await page.waitForFunction(() => window.__listening);
   return { context, page, errors };
 }
@@ -193,6 +198,20 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the real ALTCHA widget in Chromium against 
       await context.close();
     });
 
+    it('a comment form (formType=comment in the challenge URL): self-promotion is BAD there and NEUTRAL on a contact form', async () => {
+      for (const [formType, classification, score] of [['comment', 'BAD', 2.5], [undefined, 'NEUTRAL', 1.5]] as const) {
+        const { context, page, errors } = await openPage(version, 'spamfilter', false, formType);
+        expect(await fillAndVerify(page, version, PROMOTION)).toContain('verified');
+        const { form, outcome } = await submit(page);
+        const lib = await libServerSig(form.get('altcha')!, key.secret);
+        expect(lib.verified).toBe(true);
+        expect(lib.verificationData, formType).toMatchObject({ classification, score, reasons: ['text.SPAM_WORDS'] });
+        expect(outcome).toBe('accepted');
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    });
+
     // blockspam="true": widget 0.x declares the attribute without a type, so a bare `blockspam` is "" (off) there.
     it('blockspam: a BAD verdict stops the submission in the browser', async () => {
       const { context, page } = await openPage(version, 'spamfilter', true);
@@ -248,6 +267,16 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the real ALTCHA widget in Chromium against 
       expect(bad.verified).toBe(true);
       expect(bad.verificationData!.classification).toBe('BAD');
       await second.context.close();
+    });
+
+    it('server verification with formType=comment in the verify URL classifies as a comment form', async () => {
+      const { context, page } = await openPage('3.2', 'server', false, 'comment');
+      expect(await fillAndVerify(page, '3.2', PROMOTION)).toContain('verified');
+      const { form } = await submit(page);
+      const lib = await libServerSig(form.get('altcha')!, key.secret);
+      expect(lib.verified).toBe(true);
+      expect(lib.verificationData).toMatchObject({ classification: 'BAD', score: 2.5 });
+      await context.close();
     });
 
     it('plain verification: the proof of work is signed with the key\'s secret and altcha-lib verifySolution accepts it', async () => {

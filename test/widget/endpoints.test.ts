@@ -177,6 +177,58 @@ describe('CORS (cross-origin pages on the key\'s host)', () => {
   });
 });
 
+describe('formType in the challenge URL (a comment form with the widget)', () => {
+  // Self-promotion in a comment: NEUTRAL in a contact form (1.5), BAD in a comment (2.5).
+  const COMMENT = { name: 'Sam', message: 'Come and watch my video, it is called the zombie movie part 1' };
+
+  it('carries formType into the announced verify URL, and the verify call classifies as that kind of form', async () => {
+    clock = Date.now();
+    for (const path of ['/api/v1/challenge', '/v1/challenge']) {
+      const url = `${base}${path}?apiKey=${key.apiKey}&maxnumber=2000&formType=comment`;
+      const res = await fetch(url, { headers: { 'x-altcha-spam-filter': '1', referer: PAGE } });
+      expect(res.status).toBe(200);
+      // As widgets 0.9 and 1.5 resolve it (the challenge URL's own query is dropped).
+      const verifyUrl = new URL(JSON.parse(res.headers.get('x-altcha-config')!).verifyurl, new URL(url));
+      expect(verifyUrl.searchParams.get('apiKey')).toBe(key.apiKey);
+      expect(verifyUrl.searchParams.get('formType')).toBe('comment');
+      const payload = await solve((await res.json()) as Challenge);
+      const v = await fetch(verifyUrl, { method: 'POST', headers: { 'content-type': 'application/json', referer: PAGE }, body: JSON.stringify({ payload, fields: COMMENT }) });
+      expect(v.status).toBe(200);
+      const body = (await v.json()) as { classification: string; score: number; payload: string };
+      expect(body).toMatchObject({ classification: 'BAD', score: 2.5 });
+      const signed = await libServerSigV1(body.payload, key.secret);
+      expect(signed.verified).toBe(true);
+      expect(signed.verificationData).toMatchObject({ classification: 'BAD', score: 2.5 });
+    }
+    // Without it the same message is a contact form's: NEUTRAL.
+    const plain = await verify({ payload: await solve(await challenge()), fields: COMMENT });
+    expect(plain.body).toMatchObject({ classification: 'NEUTRAL', score: 1.5 });
+    const res = await fetch(`${base}/api/v1/challenge?apiKey=${key.apiKey}&maxnumber=2000`, { headers: { 'x-altcha-spam-filter': '1' } });
+    expect(new URL(JSON.parse(res.headers.get('x-altcha-config')!).verifyurl, base + '/api/v1/challenge').searchParams.has('formType')).toBe(false);
+  });
+
+  it('a formType in the body wins over the query', async () => {
+    clock = Date.now();
+    const payload = await solve(await challenge());
+    const r = await call(`/api/v1/verify?apiKey=${key.apiKey}&formType=comment`, { method: 'POST', body: { payload, fields: COMMENT, formType: 'contact' }, headers: { referer: PAGE } });
+    expect(r.body).toMatchObject({ classification: 'NEUTRAL', score: 1.5 });
+  });
+
+  it('answers 400 INVALID_PARAMETER for an unknown formType on both endpoints, and does not use the proof', async () => {
+    clock = Date.now();
+    for (const q of ['blog', 'Comment', '']) {
+      const c = await call(`/api/v1/challenge?apiKey=${key.apiKey}&formType=${q}`, { headers: { referer: PAGE } });
+      expect(c.status, q).toBe(400);
+      expect(c.body, q).toMatchObject({ statusCode: 400, code: 'INVALID_PARAMETER', error: '`formType` must be contact or comment.' });
+    }
+    const payload = await solve(await challenge());
+    const bad = await call(`/api/v1/verify?apiKey=${key.apiKey}&formType=blog`, { method: 'POST', body: { payload, fields: COMMENT }, headers: { referer: PAGE } });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETER' } });
+    // The refused call did not spend the proof of work.
+    expect((await verify({ payload, fields: COMMENT })).status).toBe(200);
+  });
+});
+
 describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
   it('classifies the form, signs it, and altcha-lib v1 and v2 accept the signature and the fields hash', async () => {
     clock = Date.now();
@@ -359,6 +411,12 @@ describe('OpenAPI', () => {
   it('documents the widget endpoints', async () => {
     const doc = (await call('/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/challenge', '/v1/challenge', '/api/v1/verify', '/v1/verify', '/v1/verify/signature']));
-    expect(doc.paths['/api/v1/challenge'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['apiKey', 'maxnumber', 'complexity', 'expire', 'x-altcha-spam-filter']));
+    expect(doc.paths['/api/v1/challenge'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['apiKey', 'maxnumber', 'complexity', 'expire', 'formType', 'x-altcha-spam-filter']));
+    for (const path of ['/api/v1/challenge', '/v1/challenge']) {
+      expect(doc.paths[path].get.parameters.find((p: { name: string }) => p.name === 'formType').schema.enum).toEqual(['contact', 'comment']);
+    }
+    for (const path of ['/api/v1/verify', '/v1/verify']) {
+      expect(doc.paths[path].post.parameters.find((p: { name: string }) => p.name === 'formType').schema.enum).toEqual(['contact', 'comment']);
+    }
   });
 });

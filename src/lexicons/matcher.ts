@@ -11,11 +11,11 @@
  * The scan starts a walk at each word and follows the trie for at most {@link MAX_ENTRY_CHARS}
  * characters, so it is linear in the text. Every entry a walk ends on is a candidate; the
  * matches are the non-overlapping candidates that cover the most words, of those the fewest
- * matches, and of those the one that takes the earliest and longest entry first. So
- * an entry that starts one word later is not hidden by a shorter one that overlaps it: in
- * "please check out my channel", `check out my channel` wins over `please check` followed by
- * `my channel` (four words either way, one match against two). A letter that repeats the one before it and has no transition is skipped ("fuuuuck",
- * "freeeee"), so repeated letters cannot hide a word.
+ * matches, and of those the one that takes the earliest and longest entry first. So an entry
+ * that starts one word later is not hidden by a shorter one that overlaps it: in "please check
+ * out my channel", `check out my channel` wins over `please check` followed by `my channel`
+ * (four words either way, one match against two). A letter that repeats the one before it and
+ * has no transition is skipped ("fuuuuck", "freeeee"), so repeated letters cannot hide a word.
  */
 import { normalizePhrase, type Words } from './normalize.js';
 
@@ -219,9 +219,9 @@ export class Trie {
    * Candidates come sorted by first word, then by last. Choices are made from the end: at each
    * candidate, taking it (its words plus the best after its last word) against leaving it; a
    * tie takes it, and the longest candidate of a first word is weighed first, so without a gain
-   * the choice is the leftmost-longest one. The search for the candidate after one passes only candidates that
-   * start inside it (an entry spans at most {@link MAX_ENTRY_CHARS} characters), so the choice
-   * stays linear in the candidates.
+   * the choice is the leftmost-longest one. The search for the candidate after one passes only
+   * candidates that start inside it (an entry spans at most {@link MAX_ENTRY_CHARS} characters),
+   * so the choice stays linear in the candidates.
    */
   #choose(cFirst: number[], cLast: number[], cEntry: number[]): TrieMatch[] {
     const m = cFirst.length;

@@ -28,7 +28,9 @@ positive class, the same with NEUTRAL also counted as spam, and the confusion ta
 
 Data sets (folders of --data): youtube (youtube-spam-collection; test = video 5),
 sms (sms-spam-collection; test = 0-based index divisible by 3), sms-multilingual
-(sms-spam-multilingual, columns en, de, fr; same split as sms), contact-form-phrases
+(sms-spam-multilingual, columns en, de, fr; same split as sms), ud-prose (ud-prose/<lang>.jsonl:
+real published prose in the 19 classifier languages, all ham, so only the false-positive rate
+per language counts; test = odd runs of 10 consecutive messages of a file), contact-form-phrases
 (contact-form-spam-phrases/messages.json: spam fragments only, reported as "phrases flagged",
 never in precision/recall, the same for every split).
 

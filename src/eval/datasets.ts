@@ -9,6 +9,12 @@
  * - `sms-multilingual`: `sms-spam-multilingual/data-en-hi-de-fr.csv`, the same corpus and its
  *   machine translations. The en, de and fr columns are used (not hi); the split is by
  *   0-based row index (header excluded) like `sms`, so a row's three languages share a split.
+ * - `ud-prose`: `ud-prose/<lang>.jsonl`, real published sentences from Universal Dependencies
+ *   treebanks in the 19 classifier languages grouped into message-like paragraphs: ham only
+ *   (false-positive rate per language). Split by runs of {@link UD_PROSE_BLOCK} consecutive
+ *   messages of a file (consecutive messages mostly come from one document): odd runs are the
+ *   test split. Treebanks under a NonCommercial licence are marked `trainable: false`: they are
+ *   for evaluation only and never go into anything that ships (the text model included).
  * - `contact-form-phrases`: `contact-form-spam-phrases/messages.json`, fragments of real
  *   contact-form spam. Not labelled messages (there is no ham, and the lexicons may be seeded
  *   from it): it is never part of precision/recall, only of a "phrases flagged" figure.
@@ -40,6 +46,11 @@ export interface EvalRecord {
    * per-language totals, which count each message once.
    */
   formType?: FormType;
+  /**
+   * False when the record's licence forbids using it for anything that ships (the NonCommercial
+   * Universal Dependencies treebanks): evaluation only, never training. Undefined means allowed.
+   */
+  trainable?: false;
 }
 
 /** Data sets of public comments, evaluated a second time with `formType: "comment"`. */
@@ -65,7 +76,7 @@ export class EvalDataError extends Error {
   }
 }
 
-export const LABELLED_DATASETS = ['youtube', 'sms', 'sms-multilingual'] as const;
+export const LABELLED_DATASETS = ['youtube', 'sms', 'sms-multilingual', 'ud-prose'] as const;
 export const PHRASES_DATASET = 'contact-form-phrases';
 export const DATASETS = [...LABELLED_DATASETS, PHRASES_DATASET] as const;
 export type DatasetName = (typeof DATASETS)[number];
@@ -75,6 +86,7 @@ export const DATASET_FOLDERS: Readonly<Record<DatasetName, string>> = {
   youtube: 'youtube-spam-collection',
   sms: 'sms-spam-collection',
   'sms-multilingual': 'sms-spam-multilingual',
+  'ud-prose': 'ud-prose',
   'contact-form-phrases': 'contact-form-spam-phrases',
 };
 
@@ -87,6 +99,50 @@ export function smsSplit(index: number): Split {
 export function youtubeSplit(video: number): Split {
   return video === 5 ? 'test' : 'train';
 }
+
+/** Consecutive messages of a `ud-prose` file that share a split (about one to a few documents). */
+export const UD_PROSE_BLOCK = 10;
+
+/** The split of the `index`-th (0-based) message of a `ud-prose` file: odd runs of {@link UD_PROSE_BLOCK} are test. */
+export function udProseSplit(index: number): Split {
+  return Math.floor(index / UD_PROSE_BLOCK) % 2 === 1 ? 'test' : 'train';
+}
+
+/**
+ * Licences of the treebanks in `ud-prose/` (its README). Only these are known; a file naming
+ * another treebank is refused, so that a new source cannot slip into training unlicensed.
+ * `trainable`: the licence allows using the text in what ships (CC BY-SA, LGPL-LR).
+ */
+export const UD_PROSE_LICENCES: Readonly<Record<string, { licence: string; trainable: boolean }>> = {
+  'UD_Bulgarian-BTB': { licence: 'CC BY-NC-SA 3.0', trainable: false },
+  'UD_Czech-FicTree': { licence: 'CC BY-NC-SA 4.0', trainable: false },
+  'UD_Danish-DDT': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Dutch-Alpino': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Dutch-LassySmall': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_English-EWT': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Finnish-TDT': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_French-GSD': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_French-Sequoia': { licence: 'LGPL-LR', trainable: true },
+  'UD_German-GSD': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_German-PUD': { licence: 'CC BY-SA 3.0', trainable: true },
+  'UD_Greek-GDT': { licence: 'CC BY-NC-SA 3.0', trainable: false },
+  'UD_Hungarian-Szeged': { licence: 'CC BY-NC-SA 3.0', trainable: false },
+  'UD_Italian-ISDT': { licence: 'CC BY-NC-SA 3.0', trainable: false },
+  'UD_Italian-VIT': { licence: 'CC BY-NC-SA 3.0', trainable: false },
+  'UD_Italian-PoSTWITA': { licence: 'CC BY-NC-SA 4.0', trainable: false },
+  'UD_Norwegian-Bokmaal': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Polish-PDB': { licence: 'CC BY-NC-SA 4.0', trainable: false },
+  'UD_Portuguese-Bosque': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Portuguese-PUD': { licence: 'CC BY-SA 3.0', trainable: true },
+  'UD_Romanian-RRT': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Russian-Taiga': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Russian-PUD': { licence: 'CC BY-SA 3.0', trainable: true },
+  'UD_Slovak-SNK': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Spanish-GSD': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Spanish-PUD': { licence: 'CC BY-SA 3.0', trainable: true },
+  'UD_Swedish-Talbanken': { licence: 'CC BY-SA 4.0', trainable: true },
+  'UD_Swedish-LinES': { licence: 'CC BY-NC-SA 4.0', trainable: false },
+};
 
 function invalid(file: string, message: string): never {
   throw new EvalDataError('INVALID_DATA', `${file}: ${message}`);
@@ -206,6 +262,41 @@ export function parseSmsMultilingual(text: string, file = 'data-en-hi-de-fr.csv'
   return records;
 }
 
+/**
+ * Parses one `ud-prose/<lang>.jsonl` file: one `{"lang", "source", "text"}` object per line,
+ * every one ham. `language` must be the file's language; `source` a treebank of
+ * {@link UD_PROSE_LICENCES}.
+ */
+export function parseUdProse(text: string, file: string, language: string): EvalRecord[] {
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((line, index) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      invalid(file, `line ${index + 1}: not valid JSON: ${(error as Error).message}`);
+    }
+    const v = value as { lang?: unknown; source?: unknown; text?: unknown } | null;
+    if (typeof v !== 'object' || v === null || typeof v.text !== 'string' || typeof v.source !== 'string' || typeof v.lang !== 'string') {
+      invalid(file, `line ${index + 1}: expected an object with string lang, source and text`);
+    }
+    if (v.lang !== language) invalid(file, `line ${index + 1}: lang ${JSON.stringify(v.lang)} in the file of ${JSON.stringify(language)}`);
+    const licence = UD_PROSE_LICENCES[v.source];
+    if (!licence) invalid(file, `line ${index + 1}: unknown treebank ${JSON.stringify(v.source)} (its licence is not recorded)`);
+    const record: EvalRecord = {
+      dataset: 'ud-prose',
+      language,
+      label: 'ham',
+      split: udProseSplit(index),
+      text: v.text,
+      source: `${file}:${index + 1}`,
+    };
+    if (!licence.trainable) record.trainable = false;
+    return record;
+  });
+}
+
 /** Parses `messages.json` of the contact-form blocklist: a JSON array of strings. */
 export function parseContactFormPhrases(text: string, file = 'messages.json'): string[] {
   let value: unknown;
@@ -257,6 +348,16 @@ export function loadSmsMultilingual(dataDir: string): EvalRecord[] {
   return parseSmsMultilingual(read(folder(dataDir, 'sms-multilingual'), 'data-en-hi-de-fr.csv', 'sms-multilingual'));
 }
 
+const UD_PROSE_FILE = /^([a-z]{2})\.jsonl$/;
+
+/** Loads every `<lang>.jsonl` of `ud-prose/`, in file-name order. */
+export function loadUdProse(dataDir: string): EvalRecord[] {
+  const dir = folder(dataDir, 'ud-prose');
+  const files = readdirSync(dir).filter((f) => UD_PROSE_FILE.test(f)).sort();
+  if (files.length === 0) throw new EvalDataError('DATA_NOT_FOUND', `data set ud-prose: no <lang>.jsonl file in ${dir}`);
+  return files.flatMap((file) => parseUdProse(read(dir, file, 'ud-prose'), file, UD_PROSE_FILE.exec(file)![1]!));
+}
+
 export function loadContactFormPhrases(dataDir: string): string[] {
   return parseContactFormPhrases(read(folder(dataDir, PHRASES_DATASET), 'messages.json', PHRASES_DATASET));
 }
@@ -270,6 +371,8 @@ export function loadLabelled(dataDir: string, dataset: (typeof LABELLED_DATASETS
       return loadSms(dataDir);
     case 'sms-multilingual':
       return loadSmsMultilingual(dataDir);
+    case 'ud-prose':
+      return loadUdProse(dataDir);
   }
 }
 

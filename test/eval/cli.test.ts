@@ -19,16 +19,22 @@ describe('formspam eval', () => {
       'sms-multilingual/en:2',
       'sms-multilingual/de:2',
       'sms-multilingual/fr:2',
+      'ud-prose/all:2',
       'youtube:comment/all:3',
     ]);
     // Each message once per language: the youtube:comment copies are not counted again.
-    expect(report.languages.map((g: { language: string; count: number }) => `${g.language}:${g.count}`)).toEqual(['en:8', 'de:2', 'fr:2']);
-    const [youtube, comment] = [report.datasets[0], report.datasets[6]];
+    expect(report.languages.map((g: { language: string; count: number }) => `${g.language}:${g.count}`)).toEqual(['en:8', 'de:4', 'fr:2']);
+    const [youtube, comment] = [report.datasets[0], report.datasets[7]];
     expect({ spam: comment.spam, ham: comment.ham }).toEqual({ spam: youtube.spam, ham: youtube.ham });
     const sms = report.datasets[1];
     expect(sms).toMatchObject({ spam: 1, ham: 2, errors: 0 });
     // "1; drop table users" is text.SQL_INJECTION: BAD.
     expect(sms.confusion.spam.BAD).toBe(1);
+    // ud-prose is ham only: the test split is the second run of 10 messages of de.jsonl.
+    const prose = report.datasets[6];
+    expect(prose).toMatchObject({ dataset: 'ud-prose', spam: 0, ham: 2, errors: 0 });
+    expect(prose.bad.recall).toBeNull();
+    expect(prose.bad.falsePositiveRate).toBe(0);
     for (const g of report.datasets) {
       for (const m of [g.bad, g.neutralAsSpam]) {
         expect(m.tp + m.fn).toBe(g.spam);

@@ -9,8 +9,11 @@ import {
   loadYoutube,
   parseSmsCollection,
   parseSmsMultilingual,
+  parseUdProse,
   parseYoutubeCsv,
+  loadUdProse,
   smsSplit,
+  udProseSplit,
   youtubeSplit,
   youtubeText,
 } from '../../src/eval/datasets.js';
@@ -30,6 +33,10 @@ function dataError(fn: () => unknown): EvalDataError {
 describe('splits', () => {
   it('puts SMS records whose 0-based index is divisible by 3 in the test split', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 5571].map(smsSplit)).toEqual(['test', 'train', 'train', 'test', 'train', 'train', 'test', 'test']);
+  });
+
+  it('puts odd runs of ten ud-prose messages in the test split', () => {
+    expect([0, 9, 10, 19, 20, 29, 30, 599].map(udProseSplit)).toEqual(['train', 'train', 'test', 'test', 'train', 'train', 'test', 'test']);
   });
 
   it('puts YouTube video 5 in the test split and videos 1–4 in training', () => {
@@ -98,6 +105,18 @@ describe('the loaders on fixtures/eval', () => {
   it('loads the contact-form phrases', () => {
     expect(loadContactFormPhrases(FIXTURES)).toHaveLength(3);
   });
+
+  it('loads ud-prose as ham in every language file, NonCommercial treebanks marked not trainable', () => {
+    const records = loadUdProse(FIXTURES);
+    expect(records.map((r) => `${r.language}:${r.split}:${r.trainable ?? 'yes'}`)).toEqual([
+      ...Array.from({ length: 10 }, () => 'de:train:yes'),
+      'de:test:yes',
+      'de:test:yes',
+      'it:train:false',
+    ]);
+    expect(records.every((r) => r.label === 'ham' && r.dataset === 'ud-prose')).toBe(true);
+    expect(records[0]!.source).toBe('de.jsonl:1');
+  });
 });
 
 describe('malformed data gives a clear EvalDataError', () => {
@@ -110,6 +129,10 @@ describe('malformed data gives a clear EvalDataError', () => {
     ['an SMS line without a tab', () => parseSmsCollection('ham\tok\nspam no tab\n'), 'INVALID_DATA', /line 2: no tab/],
     ['a bad SMS label', () => parseSmsCollection('junk\tx\n'), 'INVALID_DATA', /line 1: label "junk"/],
     ['an empty multilingual file', () => parseSmsMultilingual(''), 'INVALID_DATA', /empty/],
+    ['a ud-prose line that is not JSON', () => parseUdProse('{"lang":"de"', 'de.jsonl', 'de'), 'INVALID_DATA', /de\.jsonl: line 1: not valid JSON/],
+    ['a ud-prose line without text', () => parseUdProse('{"lang":"de","source":"UD_German-GSD"}', 'de.jsonl', 'de'), 'INVALID_DATA', /line 1: expected an object/],
+    ['a ud-prose line of another language', () => parseUdProse('{"lang":"fr","source":"UD_French-GSD","text":"x"}', 'de.jsonl', 'de'), 'INVALID_DATA', /lang "fr" in the file of "de"/],
+    ['a ud-prose treebank of unknown licence', () => parseUdProse('{"lang":"de","source":"UD_German-HDT","text":"x"}', 'de.jsonl', 'de'), 'INVALID_DATA', /unknown treebank "UD_German-HDT"/],
     ['a multilingual header without text_fr', () => parseSmsMultilingual('labels,text,text_de\nham,a,b\n'), 'INVALID_DATA', /no "text_fr" column/],
   ])('%s', (_name, fn, code, message) => {
     const error = dataError(fn);

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { inSplit, loadContactFormPhrases, loadSms, loadSmsMultilingual, loadYoutube, type EvalRecord } from '../../src/eval/datasets.js';
+import { inSplit, loadContactFormPhrases, loadSms, loadSmsMultilingual, loadUdProse, loadYoutube, type EvalRecord } from '../../src/eval/datasets.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data', import.meta.url));
 const present = existsSync(DATA);
@@ -36,6 +36,21 @@ describe.skipIf(!present)(`the real data in ${DATA} (skipped when it is absent)`
       expect(inSplit(of, 'test')).toHaveLength(1858);
       expect(of.every((r) => r.text.length > 0)).toBe(true);
     }
+  });
+
+  it('ud-prose: 9,776 ham messages in the 19 classifier languages; NonCommercial treebanks never trainable', () => {
+    const records = loadUdProse(DATA);
+    expect(counts(records)).toEqual({ total: 9776, spam: 0, ham: 9776 });
+    expect(new Set(records.map((r) => r.language)).size).toBe(19);
+    const test = inSplit(records, 'test');
+    expect(test.length).toBeGreaterThan(4800);
+    expect(test.length).toBeLessThan(4980);
+    // bg, cs, el, hu, it and pl are NonCommercial throughout, Swedish-LinES too (401 of 596 sv).
+    for (const language of ['bg', 'cs', 'el', 'hu', 'it', 'pl']) {
+      expect(records.filter((r) => r.language === language).every((r) => r.trainable === false)).toBe(true);
+    }
+    expect(records.filter((r) => r.language === 'sv' && r.trainable === false)).toHaveLength(401);
+    expect(records.filter((r) => r.language === 'en').every((r) => r.trainable === undefined)).toBe(true);
   });
 
   it('contact-form phrases: 380 fragments', () => {

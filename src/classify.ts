@@ -14,7 +14,7 @@ import {
   type ProblemReport,
   type RuleResult,
 } from './response.js';
-import { CATEGORIES, FactUnavailable, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type RuleOutcome } from './rule.js';
+import { CATEGORIES, FactUnavailable, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type ProbabilityBucket, type RuleOutcome } from './rule.js';
 import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from './rules/index.js';
 
 export interface ClassifyOptions {
@@ -77,7 +77,10 @@ function prepare(options: ClassifyOptions): Prepared {
       optionsError(`\`weights[${JSON.stringify(id)}]\` must be a finite number >= 0`);
     }
     const f = rule.formula;
-    formulas.set(id, 'per' in f ? { per: weight } : 'fixed' in f ? { fixed: weight } : { weighted: weight });
+    formulas.set(
+      id,
+      'per' in f ? { per: weight } : 'fixed' in f ? { fixed: weight } : 'weighted' in f ? { weighted: weight } : { buckets: f.buckets.map((b: ProbabilityBucket) => ({ min: b.min, score: b.score * weight })) },
+    );
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
@@ -208,7 +211,13 @@ function occurrences(matches: readonly Match[]): number {
 }
 
 /** The score of a hit in hundredths, by the rule's formula. */
-function centsOf(formula: Formula, matches: readonly Match[]): number {
+function centsOf(formula: Formula, matches: readonly Match[], evidence: RuleOutcome['evidence']): number {
+  if ('buckets' in formula) {
+    const p = evidence?.probability;
+    if (typeof p !== 'number' || !(p >= 0 && p <= 1)) return 0;
+    for (const b of formula.buckets) if (p >= b.min) return Math.round(b.score * 100);
+    return 0;
+  }
   if ('fixed' in formula) return Math.round(formula.fixed * 100);
   if ('per' in formula) return Math.round(occurrences(matches) * formula.per * 100);
   let sum = 0;
@@ -326,7 +335,7 @@ export async function classify(
     }
     const result: RuleResult = { score: 0, significance: rule.significance };
     if (outcome.kind === 'hit') {
-      const cents = centsOf(p.formulas.get(rule.id) ?? rule.formula, outcome.matches);
+      const cents = centsOf(p.formulas.get(rule.id) ?? rule.formula, outcome.matches, outcome.evidence);
       result.score = cents / 100;
       if (outcome.matches.length > 0) {
         result.count = occurrences(outcome.matches);

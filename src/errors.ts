@@ -9,6 +9,9 @@
  * - `INVALID_JSON`: input that should be JSON could not be parsed (CLI, adapters).
  * - `REQUEST_TOO_LARGE`: the text or a list exceeds its configured limit.
  * - `ABORTED`: the caller's `AbortSignal` fired before the classification finished.
+ * - `INVALID_MODEL`: a text model file (`text.MODEL`) is not one formspam can read (wrong
+ *   magic, truncated, bad header). Thrown when the model is loaded, never per request: the
+ *   rule is then skipped and the problem reported in the response's `errors`.
  */
 export type FormspamErrorCode =
   | 'INVALID_REQUEST'
@@ -16,7 +19,8 @@ export type FormspamErrorCode =
   | 'INVALID_OPTIONS'
   | 'INVALID_JSON'
   | 'REQUEST_TOO_LARGE'
-  | 'ABORTED';
+  | 'ABORTED'
+  | 'INVALID_MODEL';
 
 /** The JSON shape of a {@link FormspamError}, as printed by the CLI and returned by servers. */
 export interface FormspamErrorJSON {

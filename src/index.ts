@@ -36,7 +36,10 @@ export type {
   TimeZoneResult,
 } from './response.js';
 export { createDefaultProviders, type DefaultProvidersOptions } from './providers/default.js';
+export { createTextModelProvider, staticTextModelProvider, type TextModelProviderOptions } from './model/provider.js';
+export { parseModel, TextModel, type ModelHeader, type Prediction } from './model/model.js';
 export type {
+  TextModelProvider,
   DnsAnswer,
   DnsProvider,
   GeoLocation,

@@ -11,9 +11,19 @@ export type Significance = 'low' | 'medium' | 'high';
  * cannot get the arithmetic wrong:
  * - `{ per: w }`: `n × w`, n the number of matches (e.g. `text.URL`, 0.5 per URL);
  * - `{ fixed: s }`: `s` on a hit, 0 otherwise (e.g. `text.SHORT_TEXT`, 1);
- * - `{ weighted: m }`: `m × Σ match.weight` (word lists with a score per word).
+ * - `{ weighted: m }`: `m × Σ match.weight` (word lists with a score per word);
+ * - `{ buckets: [...] }`: the score of the first bucket (highest `min` first) whose `min` is at
+ *   most the hit's `evidence.probability` (a number from 0 to 1), as SpamAssassin's BAYES_*
+ *   rules score a probability (`text.MODEL`). The only formula whose scores may be negative: a
+ *   bucket of strong ham evidence can take points off.
  */
-export type Formula = { per: number } | { fixed: number } | { weighted: number };
+export type Formula = { per: number } | { fixed: number } | { weighted: number } | { buckets: readonly ProbabilityBucket[] };
+
+/** A bucket of a `buckets` formula: `score` points for a probability of at least `min`. */
+export interface ProbabilityBucket {
+  readonly min: number;
+  readonly score: number;
+}
 
 /** One piece of evidence: what matched, and where. */
 export interface Match {
@@ -139,6 +149,23 @@ export type AnyRule = Rule<Readonly<Record<string, FactDefinition>>>;
 const ID = /^(text|email|ipAddress|timeZone)\.([A-Z][A-Z0-9_]*)$/;
 
 function checkFormula(id: string, formula: Formula): void {
+  if ('buckets' in formula) {
+    const buckets: unknown = formula.buckets;
+    let previous = Infinity;
+    const ok =
+      Array.isArray(buckets) &&
+      buckets.length > 0 &&
+      buckets.every((b: unknown) => {
+        const { min, score } = (b ?? {}) as { min?: unknown; score?: unknown };
+        const good = typeof min === 'number' && min >= 0 && min <= 1 && min < previous && typeof score === 'number' && Number.isFinite(score);
+        previous = typeof min === 'number' ? min : previous;
+        return good;
+      });
+    if (!ok) {
+      throw new FormspamError('INVALID_OPTIONS', `defineRule(${id}): buckets must be a non-empty array of { min, score }, min from 0 to 1 and highest first, score finite`);
+    }
+    return;
+  }
   const value = 'per' in formula ? formula.per : 'fixed' in formula ? formula.fixed : formula.weighted;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new FormspamError('INVALID_OPTIONS', `defineRule(${id}): the formula's number must be a finite number >= 0`);

@@ -6,6 +6,7 @@ import { createGeoProvider } from './geo.js';
 import { createIpReputationProvider } from './ip-reputation.js';
 import { createLanguageDetector } from '../language/detector.js';
 import type { Providers } from './types.js';
+import { createTextModelProvider } from '../model/provider.js';
 
 /** Options of {@link createDefaultProviders}. */
 export interface DefaultProvidersOptions {
@@ -51,5 +52,7 @@ export function createDefaultProviders(options: DefaultProvidersOptions = {}): P
   providers.ipReputation = createIpReputationProvider(options.dataDir !== undefined ? { dataDir: options.dataDir } : {});
   // Language: n-gram scorer over eld's model + franc fallback; the model loads on the first text.
   providers.language = createLanguageDetector();
+  // text.MODEL: the bundled model (data/text-model.bin), read on the first text.
+  providers.textModel = createTextModelProvider();
   return providers;
 }

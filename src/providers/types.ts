@@ -4,6 +4,7 @@
  * Every method takes an `AbortSignal`, which fires when the engine's timeout is reached
  * or the caller aborts.
  */
+import type { TextModel } from '../model/model.js';
 
 /** Options every provider call receives. */
 export interface ProviderCallOptions {
@@ -115,8 +116,18 @@ export interface LanguageDetector {
  * missing is reported as skipped with `"no-provider"`, never scored. Custom rules may name
  * custom providers under any other key.
  */
+/**
+ * The text model of `text.MODEL` (the bundled `data/text-model.bin` by default): loaded once,
+ * then handed to the rule as a literal fact. Replace it to use a model of your own.
+ */
+export interface TextModelProvider {
+  readonly name: string;
+  load(options: ProviderCallOptions): Promise<TextModel>;
+}
+
 export interface Providers {
   dns?: DnsProvider;
+  textModel?: TextModelProvider;
   emailReputation?: EmailReputationProvider;
   geo?: GeoProvider;
   ipReputation?: IpReputationProvider;

@@ -22,6 +22,7 @@ import exclamation from './text/exclamation.js';
 import hashTags from './text/hash-tags.js';
 import htmlInjection from './text/html-injection.js';
 import html from './text/html.js';
+import model from './text/model.js';
 import numbersOnly from './text/numbers-only.js';
 import profanity from './text/profanity.js';
 import randomChars from './text/random-chars.js';
@@ -58,6 +59,7 @@ export const defaultRules: readonly AnyRule[] = [
   hashTags,
   html,
   htmlInjection,
+  model,
   numbersOnly,
   profanity,
   randomChars,
@@ -75,7 +77,7 @@ export const defaultRules: readonly AnyRule[] = [
 ] as const satisfies readonly AnyRule[];
 
 /** Rule ids formspam adds beyond the service contract (documented in docs/rules.md). */
-export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE', 'timeZone.INVALID'];
+export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE', 'text.MODEL', 'timeZone.INVALID'];
 
 /**
  * Every rule id of the service contract (spec 2.3), including rules that later versions of

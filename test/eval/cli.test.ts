@@ -67,6 +67,29 @@ describe('formspam eval', () => {
     expect(r.stdout).not.toContain('NaN');
   });
 
+  it('--leave-one-out trains a model without each data set and measures the rules plus it on that set', async () => {
+    const r = await runCli(['eval', '--data', 'fixtures/eval', '--leave-one-out', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.split).toBe('train'); // never a test split by default
+    expect(report.folds.map((f: { name: string }) => f.name)).toEqual([
+      'youtube video 1',
+      'sms en',
+      'sms-multilingual de',
+      'sms-multilingual fr',
+      'ud-prose de',
+      'ud-prose it',
+      'contact-form-phrases',
+    ]);
+    for (const f of report.folds) {
+      expect(f.bad.tp + f.bad.fn).toBe(f.spam);
+      expect(f.bad.fp + f.bad.tn).toBe(f.ham);
+    }
+    const table = await runCli(['eval', '--data', 'fixtures/eval', '--leave-one-out', '--split', 'all']);
+    expect(table.stdout).toMatch(/^youtube video 5\s+\d+\s+\d+\s/m);
+    expect(table.stdout).toContain('R rules only');
+  });
+
   it('documents itself in --help', async () => {
     const r = await runCli(['eval', '--help']);
     expect(r.code).toBe(0);

@@ -14,6 +14,7 @@ function formulaText(rule: (typeof defaultRules)[number]): string {
   const f = rule.formula;
   if ('per' in f) return `n × ${f.per}`;
   if ('fixed' in f) return `0 or ${f.fixed}`;
+  if ('buckets' in f) return `buckets ${f.buckets.map((b) => `p ≥ ${b.min} → ${b.score}`).join(', ')}`;
   return `Σ match weights × ${f.weighted}`;
 }
 

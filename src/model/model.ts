@@ -1,0 +1,185 @@
+/**
+ * The text model of `text.MODEL`: logistic regression over hashed features
+ * ({@link extractFeatures}), stored as 16-bit weights in a small binary file
+ * (`data/text-model.bin`), and the probability buckets that turn its spam probability into
+ * points, as SpamAssassin's BAYES_* rules do.
+ *
+ * File format (little-endian):
+ *
+ * | bytes | content |
+ * |---|---|
+ * | 8 | magic `FSTXTM01` |
+ * | 4 | u32: length H of the header |
+ * | H | UTF-8 JSON header ({@link ModelHeader}), padded with spaces to a multiple of 2 |
+ * | 2 · 2^bits | i16 weights; weight = value × `scale` |
+ *
+ * Parsing is a view over the file's bytes: no copy, no per-weight work at load.
+ */
+import { FormspamError } from '../errors.js';
+import type { TextInput } from '../text/input.js';
+import { extractFeatures, uniqueFeatures, wordText, type FeatureConfig } from './features.js';
+import type { Words } from '../lexicons/normalize.js';
+
+export const MODEL_MAGIC = 'FSTXTM01';
+
+/** Points for a probability: the first bucket (highest `min` first) whose `min` ≤ p. */
+export interface Bucket {
+  readonly min: number;
+  readonly score: number;
+}
+
+export interface ModelHeader {
+  /** File format version (1). */
+  readonly format: 1;
+  /** The model's own version, e.g. `2026-11-24.1`: bumped whenever it is retrained. */
+  readonly version: string;
+  readonly features: FeatureConfig;
+  readonly bias: number;
+  /** Multiplier of the stored 16-bit weights. */
+  readonly scale: number;
+  /** Probability buckets, highest `min` first; the last has `min` 0. */
+  readonly buckets: readonly Bucket[];
+  /** What it was trained on and how (data sets with counts, hyper-parameters), for `formspam status` and docs. */
+  readonly training: Readonly<Record<string, unknown>>;
+}
+
+/** One word's share of the decision: its features' weights summed (positive: spam). */
+export interface TokenWeight {
+  readonly word: number;
+  readonly token: string;
+  readonly weight: number;
+}
+
+export interface Prediction {
+  /** Spam probability, 0–1. */
+  readonly probability: number;
+  /** The words that weighed most, by |weight|, at most `top`. */
+  readonly tokens: readonly TokenWeight[];
+  /** Distinct features the text had. */
+  readonly features: number;
+  /** The normalised words the tokens index (`segment`, `from`: where each word is). */
+  readonly words: Words;
+}
+
+function sigmoid(z: number): number {
+  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+export class TextModel {
+  readonly header: ModelHeader;
+  readonly weights: Int16Array;
+  #seen: Uint8Array | undefined;
+  #byWord: Float64Array | undefined;
+
+  constructor(header: ModelHeader, weights: Int16Array) {
+    if (weights.length !== 2 ** header.features.bits) {
+      throw new FormspamError('INVALID_OPTIONS', `text model: ${weights.length} weights where 2^${header.features.bits} were expected`);
+    }
+    this.header = header;
+    this.weights = weights;
+  }
+
+  get version(): string {
+    return this.header.version;
+  }
+
+  /** The points of a probability, by the model's buckets. */
+  pointsOf(probability: number): number {
+    for (const b of this.header.buckets) if (probability >= b.min) return b.score;
+    return 0;
+  }
+
+  /** The spam probability of a text and the words that weighed most. Pure. */
+  predict(text: TextInput, top = 5): Prediction {
+    const { header, weights } = this;
+    const size = weights.length;
+    this.#seen ??= new Uint8Array(size);
+    const features = extractFeatures(text, header.features);
+    const unique = uniqueFeatures(features, this.#seen);
+    const wordCount = features.words.count;
+    if (this.#byWord === undefined || this.#byWord.length < wordCount) this.#byWord = new Float64Array(Math.max(256, wordCount));
+    const byWord = this.#byWord;
+    byWord.fill(0, 0, wordCount);
+    let sum = 0;
+    for (let i = 0; i < unique.count; i++) {
+      const w = weights[unique.slots[i]!]!;
+      sum += w;
+      const word = unique.words[i]!;
+      if (word >= 0) byWord[word] = byWord[word]! + w;
+    }
+    const probability = sigmoid(header.bias + sum * header.scale);
+    // The `top` words of largest |weight|: a small insertion list, linear in the words.
+    const best: { word: number; weight: number }[] = [];
+    for (let i = 0; top > 0 && i < wordCount; i++) {
+      const weight = byWord[i]! * header.scale;
+      const magnitude = Math.abs(weight);
+      if (magnitude < 0.05) continue;
+      if (best.length === top && magnitude <= Math.abs(best[best.length - 1]!.weight)) continue;
+      let at = best.length;
+      while (at > 0 && Math.abs(best[at - 1]!.weight) < magnitude) at--;
+      best.splice(at, 0, { word: i, weight });
+      if (best.length > top) best.pop();
+    }
+    const tokens = best.map((b) => ({ word: b.word, token: wordText(features.words, b.word), weight: Math.round(b.weight * 100) / 100 }));
+    return { probability, tokens, features: unique.count, words: features.words };
+  }
+}
+
+function invalidModel(message: string): never {
+  throw new FormspamError('INVALID_MODEL', `text model: ${message}`);
+}
+
+function checkBuckets(buckets: unknown): asserts buckets is Bucket[] {
+  if (!Array.isArray(buckets) || buckets.length === 0) invalidModel('`buckets` must be a non-empty array');
+  let previous = Infinity;
+  for (const b of buckets as unknown[]) {
+    const { min, score } = (b ?? {}) as { min?: unknown; score?: unknown };
+    if (typeof min !== 'number' || !(min >= 0 && min <= 1) || !(min < previous)) invalidModel('bucket minimums must be numbers in [0, 1], highest first');
+    if (typeof score !== 'number' || !Number.isFinite(score)) invalidModel('bucket scores must be finite numbers');
+    previous = min;
+  }
+  if ((buckets as Bucket[])[(buckets as Bucket[]).length - 1]!.min !== 0) invalidModel('the last bucket must start at 0');
+}
+
+/** Reads a model file's bytes. Throws `FormspamError` `INVALID_MODEL` when they are not one. */
+export function parseModel(bytes: Uint8Array): TextModel {
+  const magic = new TextDecoder().decode(bytes.subarray(0, 8));
+  if (bytes.length < 12 || magic !== MODEL_MAGIC) invalidModel(`not a formspam text model (magic ${JSON.stringify(magic)})`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getUint32(8, true);
+  if (12 + headerLength > bytes.length || headerLength % 2 !== 0) invalidModel('truncated header');
+  let header: ModelHeader;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as ModelHeader;
+  } catch (error) {
+    invalidModel(`header is not JSON: ${(error as Error).message}`);
+  }
+  if (header?.format !== 1) invalidModel(`unknown format ${JSON.stringify(header?.format)}`);
+  const bits = header.features?.bits;
+  if (!Number.isInteger(bits) || bits < 8 || bits > 24) invalidModel('features.bits must be an integer from 8 to 24');
+  if (!Number.isFinite(header.scale) || !Number.isFinite(header.bias)) invalidModel('scale and bias must be finite numbers');
+  checkBuckets(header.buckets);
+  const start = 12 + headerLength;
+  const expected = 2 * 2 ** bits;
+  if (bytes.length - start !== expected) invalidModel(`${bytes.length - start} bytes of weights where ${expected} were expected`);
+  // An aligned view when the bytes allow it, else one copy.
+  const offset = bytes.byteOffset + start;
+  const weights =
+    offset % 2 === 0 ? new Int16Array(bytes.buffer, offset, 2 ** bits) : new Int16Array(bytes.slice(start).buffer, 0, 2 ** bits);
+  if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) invalidModel('big-endian machines are not supported');
+  return new TextModel(header, weights);
+}
+
+/** The bytes of a model file. */
+export function serializeModel(header: ModelHeader, weights: Int16Array): Uint8Array {
+  let json = JSON.stringify(header);
+  const encoder = new TextEncoder();
+  while (encoder.encode(json).length % 2 !== 0) json += ' ';
+  const head = encoder.encode(json);
+  const out = new Uint8Array(12 + head.length + 2 * weights.length);
+  out.set(encoder.encode(MODEL_MAGIC), 0);
+  new DataView(out.buffer).setUint32(8, head.length, true);
+  out.set(head, 12);
+  out.set(new Uint8Array(weights.buffer, weights.byteOffset, 2 * weights.length), 12 + head.length);
+  return out;
+}

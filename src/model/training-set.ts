@@ -1,0 +1,51 @@
+/**
+ * What the bundled text model is trained on, and how: the training splits of the public data
+ * (never a test split, never a NonCommercial ud-prose treebank), weighted per group, with the
+ * options chosen on leave-one-out figures (docs/decisions/text-model.md).
+ */
+import { inSplit, loadContactFormPhrases, loadLabelled, LABELLED_DATASETS, type EvalRecord } from '../eval/datasets.js';
+import { isTrainable, trainingExamples } from '../eval/leave-one-out.js';
+import { MODEL_BUCKETS } from '../rules/text/model.js';
+import type { TrainingExample, TrainOptions } from './train.js';
+
+/** The options of the bundled model. Changing any of them changes `data/text-model.bin`. */
+export const TEXT_MODEL_OPTIONS: TrainOptions = Object.freeze({
+  features: Object.freeze({ bits: 18, unigrams: true, bigrams: true, charGrams: 0, shapes: false }),
+  l2: 0.01,
+  learningRate: 0.1,
+  epochs: 5,
+  seed: 1,
+  buckets: MODEL_BUCKETS,
+  version: '2026-11-24.1',
+});
+
+/** The contact-form phrases as spam records (fragments of real spam; no test split). */
+export function phraseRecords(dataDir: string): EvalRecord[] {
+  return loadContactFormPhrases(dataDir).map((text, i) => ({
+    dataset: 'contact-form-phrases',
+    language: 'und',
+    label: 'spam' as const,
+    split: 'train' as const,
+    text,
+    source: `messages.json[${i}]`,
+  }));
+}
+
+/** The training records: every data set's training split that may train what ships. */
+export function trainingRecords(dataDir: string): EvalRecord[] {
+  const records: EvalRecord[] = [];
+  for (const dataset of LABELLED_DATASETS) records.push(...inSplit(loadLabelled(dataDir, dataset), 'train'));
+  records.push(...phraseRecords(dataDir));
+  return records.filter(isTrainable);
+}
+
+export function buildTrainingSet(dataDir: string): { examples: TrainingExample[]; summary: Record<string, { spam: number; ham: number }> } {
+  const records = trainingRecords(dataDir);
+  const summary: Record<string, { spam: number; ham: number }> = {};
+  for (const r of records) {
+    const key = r.dataset === 'ud-prose' || r.dataset === 'sms-multilingual' ? `${r.dataset} ${r.language}` : r.dataset;
+    summary[key] ??= { spam: 0, ham: 0 };
+    summary[key][r.label]++;
+  }
+  return { examples: trainingExamples(records), summary };
+}

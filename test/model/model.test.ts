@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { defineRule, hit, parseModel } from '../../src/index.js';
+import { serializeModel } from '../../src/model/model.js';
+import { trainModel } from '../../src/model/train.js';
+import { buildTrainingSet, TEXT_MODEL_OPTIONS } from '../../src/model/training-set.js';
+import { foldsOf, isTrainable, trainingExamples } from '../../src/eval/leave-one-out.js';
+import { MODEL_BUCKETS } from '../../src/rules/text/model.js';
+import type { EvalRecord } from '../../src/eval/datasets.js';
+import { ROOT } from '../cli/run-cli.js';
+
+const BUNDLED = join(ROOT, 'data/text-model.bin');
+const DATA = fileURLToPath(new URL('../../../shared/data', import.meta.url));
+
+function code(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    return `${(error as { code?: string }).code}: ${(error as Error).message}`;
+  }
+  return 'no error';
+}
+
+describe('the model file', () => {
+  const bytes = readFileSync(BUNDLED);
+
+  it('is the bundled model: under 5 MB, 2^18 weights, the rule\'s buckets', () => {
+    expect(bytes.length).toBeLessThan(5 * 1024 * 1024);
+    const model = parseModel(bytes);
+    expect(model.weights.length).toBe(2 ** 18);
+    expect(model.header.buckets).toEqual(MODEL_BUCKETS);
+    expect(model.header.features).toEqual(TEXT_MODEL_OPTIONS.features);
+    expect(model.version).toBe(TEXT_MODEL_OPTIONS.version);
+  });
+
+  it('round-trips through serializeModel', () => {
+    const model = parseModel(bytes);
+    expect(Buffer.from(serializeModel(model.header, model.weights)).equals(bytes)).toBe(true);
+  });
+
+  it.each<[string, (b: Uint8Array) => Uint8Array, RegExp]>([
+    ['wrong magic', (b) => Uint8Array.from([...b.subarray(0, 7), 0x21, ...b.subarray(8)]), /^INVALID_MODEL: .*not a formspam text model/],
+    ['truncated weights', (b) => b.subarray(0, b.length - 2), /^INVALID_MODEL: .*bytes of weights where 524288 were expected/],
+    ['truncated header', (b) => b.subarray(0, 40), /^INVALID_MODEL: .*truncated header/],
+    ['empty', () => new Uint8Array(0), /^INVALID_MODEL: .*not a formspam text model/],
+  ])('refuses %s with INVALID_MODEL', (_name, damage, message) => {
+    expect(code(() => parseModel(damage(bytes)))).toMatch(message);
+  });
+
+  it('refuses a header whose buckets are out of order', () => {
+    const model = parseModel(bytes);
+    const header = { ...model.header, buckets: [{ min: 0, score: -1 }, { min: 0.9, score: 1 }] };
+    expect(code(() => parseModel(serializeModel(header, model.weights)))).toMatch(/^INVALID_MODEL: .*highest first/);
+  });
+});
+
+describe.skipIf(!existsSync(DATA))('npm run train:model (skipped without ../shared/data)', () => {
+  it('is deterministic: training again on the training splits gives data/text-model.bin byte for byte', () => {
+    const { examples, summary } = buildTrainingSet(DATA);
+    // No test split and no NonCommercial treebank in training.
+    expect(Object.keys(summary).some((k) => /^ud-prose (bg|cs|el|hu|it|pl)$/.test(k))).toBe(false);
+    expect(summary['ud-prose sv']).toEqual({ spam: 0, ham: 100 });
+    expect(summary.youtube).toEqual({ spam: 831, ham: 755 });
+    const model = trainModel(examples, { ...TEXT_MODEL_OPTIONS, training: { data: summary } });
+    const bytes = serializeModel(model.header, model.weights);
+    const digest = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+    expect(digest(bytes)).toBe(digest(readFileSync(BUNDLED)));
+  });
+});
+
+describe('leave-one-out folds and weights', () => {
+  const r = (dataset: string, language: string, label: 'spam' | 'ham', source: string, extra: Partial<EvalRecord> = {}): EvalRecord => ({ dataset, language, label, split: 'train', text: `${dataset} ${source}`, source, ...extra });
+  const records = [
+    r('youtube', 'en', 'spam', 'Youtube01-Psy.csv:2'),
+    r('youtube', 'en', 'ham', 'Youtube03-LMFAO.csv:2'),
+    r('sms', 'en', 'ham', 'SMSSpamCollection:2'),
+    r('sms-multilingual', 'en', 'ham', 'data.csv:2'),
+    r('sms-multilingual', 'de', 'spam', 'data.csv:3'),
+    r('ud-prose', 'it', 'ham', 'it.jsonl:1', { trainable: false }),
+    r('ud-prose', 'en', 'ham', 'en.jsonl:1'),
+    r('youtube:comment', 'en', 'spam', 'Youtube01-Psy.csv:2', { formType: 'comment' }),
+  ];
+
+  it('has one fold per video, per SMS language, per ud-prose language', () => {
+    expect(foldsOf(records).map((f) => f.name)).toEqual(['youtube video 1', 'youtube video 3', 'sms en', 'sms-multilingual de', 'ud-prose en', 'ud-prose it']);
+  });
+
+  it('leaves the translations of a held-out SMS language out of its training', () => {
+    const fold = foldsOf(records).find((f) => f.name === 'sms-multilingual de')!;
+    expect(records.filter((x) => fold.isExcluded(x)).map((x) => x.source)).toEqual(['SMSSpamCollection:2', 'data.csv:2', 'data.csv:3']);
+    expect(records.filter((x) => fold.isTest(x)).map((x) => x.source)).toEqual(['data.csv:3']);
+  });
+
+  it('never trains on NonCommercial prose, the English copy of the SMS or the comment copies', () => {
+    expect(records.filter(isTrainable).map((x) => x.source)).toEqual(['Youtube01-Psy.csv:2', 'Youtube03-LMFAO.csv:2', 'SMSSpamCollection:2', 'data.csv:3', 'en.jsonl:1']);
+  });
+
+  it('weighs spam and ham alike in total, each group alike within its class', () => {
+    const train = records.filter(isTrainable);
+    const examples = trainingExamples(train);
+    const total = (label: 0 | 1) => examples.filter((e) => e.label === label).reduce((a, e) => a + e.weight!, 0);
+    expect(total(1)).toBeCloseTo(train.length / 2, 10);
+    expect(total(0)).toBeCloseTo(train.length / 2, 10);
+    // Ham groups: youtube, sms en, ud-prose: a third of the ham weight each.
+    expect(examples.filter((e) => e.label === 0).map((e) => e.weight)).toEqual([5 / 6, 5 / 6, 5 / 6]);
+  });
+});
+
+describe('defineRule with a buckets formula', () => {
+  it.each([
+    ['empty', []],
+    ['not highest first', [{ min: 0.5, score: 1 }, { min: 0.9, score: 2 }]],
+    ['a min above 1', [{ min: 1.5, score: 1 }]],
+    ['an infinite score', [{ min: 0, score: Infinity }]],
+  ])('refuses %s buckets with INVALID_OPTIONS', (_name, buckets) => {
+    expect(code(() => defineRule({ id: 'text.X', significance: 'low', formula: { buckets }, description: 'x', score: () => hit([]) }))).toMatch(/^INVALID_OPTIONS: .*buckets/);
+  });
+});

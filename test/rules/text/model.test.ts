@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { classify, createDefaultProviders, parseModel } from '../../../src/index.js';
+import rule, { MODEL_BUCKETS } from '../../../src/rules/text/model.js';
+import { trainModel } from '../../../src/model/train.js';
+import { factFailure, runRuleCase, testRule } from '../../../src/testing/index.js';
+import { ROOT } from '../../cli/run-cli.js';
+
+// A small model trained in the test on literal examples: its weights follow from these lines.
+const tiny = trainModel(
+  [
+    ...['win a free prize now', 'free prize claim now', 'claim your free prize', 'win cash now free', 'call now to claim your prize'].map((text) => ({ text, label: 1 as const })),
+    ...['see you at lunch', 'the meeting is at noon', 'lunch at noon then', 'thanks for the meeting notes', 'see you at the meeting'].map((text) => ({ text, label: 0 as const })),
+  ],
+  { features: { bits: 12, unigrams: true, bigrams: true, charGrams: 0, shapes: false }, l2: 0, learningRate: 0.5, epochs: 40, seed: 1, buckets: MODEL_BUCKETS, version: 'test-tiny' },
+);
+const bundled = parseModel(readFileSync(join(ROOT, 'data/text-model.bin')));
+
+testRule(rule, {
+  hits: [
+    // Spam words of the tiny model: p ≥ 0.999 → 2.
+    { request: 'win a free prize now, claim now', facts: { model: tiny }, score: 2 },
+    // Ham words only: p < 0.02 → −1 (strong ham evidence takes a point off).
+    { request: 'see you at the meeting at noon for lunch', facts: { model: tiny }, score: -1 },
+    // The bundled model: premium-rate prize SMS of the public SMS corpus's kind.
+    {
+      name: 'bundled: a premium-rate prize message',
+      request: 'WINNER!! You have been selected to receive a £900 prize reward! To claim call 09061701461. Claim code KL341. Valid 12 hours only.',
+      facts: { model: bundled },
+      score: 1,
+    },
+    { name: 'bundled: YouTube self-promotion', request: 'Hey, check out my new channel, please subscribe and like my videos!', facts: { model: bundled }, score: 2 },
+    { name: 'bundled: chat', request: 'Ok lar... Joking wif u oni...', facts: { model: bundled }, score: -1 },
+  ],
+  misses: [
+    // Words the tiny model never saw: p stays near its prior, bucket 0.
+    { request: 'Zebra quantum lighthouse', facts: { model: tiny } },
+    { name: 'bundled: a table booking', request: 'Hello, I would like to book a table for four people tonight. Could you confirm by email?', facts: { model: bundled } },
+    { name: 'bundled: a German enquiry', request: 'Sehr geehrte Damen und Herren, ich interessiere mich für Ihre Wohnung in der Hauptstraße. Wann wäre eine Besichtigung möglich?', facts: { model: bundled } },
+  ],
+  skips: [
+    { request: 'win a free prize', facts: { model: factFailure('provider-error') }, reason: 'provider-error' },
+    { request: 'win a free prize', facts: { model: factFailure('no-provider') }, reason: 'no-provider' },
+  ],
+});
+
+describe('text.MODEL evidence', () => {
+  it('names the probability, the model and the words that weighed most, with their field and sign', async () => {
+    const { result } = await runRuleCase(rule, { request: { fields: { name: 'Ann', message: 'win a free prize now, see you at lunch' } }, facts: { model: tiny } });
+    expect(result.evidence).toMatchObject({ model: 'test-tiny' });
+    expect(typeof result.evidence!.probability).toBe('number');
+    const matches = result.matches ?? [];
+    expect(matches.length).toBeGreaterThan(2);
+    expect(matches.length).toBeLessThanOrEqual(5);
+    for (const m of matches) {
+      expect(m.field).toBe('message');
+      expect(m.reason).toBe(m.weight! > 0 ? 'spam' : 'ham');
+    }
+    // Sorted by |weight|, largest first.
+    const sizes = matches.map((m) => Math.abs(m.weight!));
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(matches.map((m) => m.value)).toEqual(expect.arrayContaining(['prize']));
+  });
+});
+
+describe('text.MODEL in classify()', () => {
+  const providers = createDefaultProviders({ offline: true });
+
+  it('runs with the default providers (bundled model) and is listed in reasons when it adds points', async () => {
+    const r = await classify({ text: 'Hey, check out my new channel, please subscribe and like my videos!' }, providers);
+    expect(r.text!.rules.MODEL).toMatchObject({ score: 2 });
+    expect(r.reasons).toContain('text.MODEL');
+  });
+
+  it('takes a point off for strong ham evidence, is then not a reason, and the total is the sum', async () => {
+    const r = await classify({ text: 'Ok lar... Joking wif u oni...' }, providers);
+    expect(r.text!.rules.MODEL!.score).toBe(-1);
+    expect(r.reasons).not.toContain('text.MODEL');
+    const sum = Object.values(r.text!.rules).reduce((a, x) => a + x.score, 0);
+    expect(r.score).toBeCloseTo(sum, 10);
+  });
+
+  it('disableRules: ["text.MODEL"] gives the rules without the model, score for score', async () => {
+    const text = 'Free entry in 2 a wkly comp to win FA Cup final tkts 21st May 2005. Text FA to 87121 to receive entry';
+    const on = await classify({ text }, providers);
+    const off = await classify({ text, disableRules: ['text.MODEL'] }, providers);
+    expect(off.text!.rules.MODEL).toBeUndefined();
+    expect(on.score - on.text!.rules.MODEL!.score).toBeCloseTo(off.score, 10);
+    const { MODEL: _model, ...others } = on.text!.rules;
+    expect(others).toEqual(off.text!.rules);
+  });
+
+  it('scales every bucket with a weights override', async () => {
+    const text = 'Hey, check out my new channel, please subscribe and like my videos!';
+    const r = await classify({ text }, providers, { weights: { 'text.MODEL': 0.5 } });
+    expect(r.text!.rules.MODEL!.score).toBe(1);
+  });
+});

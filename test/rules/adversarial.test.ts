@@ -39,7 +39,9 @@ describe('known results on adversarial inputs', () => {
   it('counts no HTML in 100 KB of unclosed tags', () => expect(count('text.HTML', fill('<a '))).toBe(0));
   it('calls 100 KB of digits NUMBERS_ONLY', () => expect(score('text.NUMBERS_ONLY', fill('1')).kind).toBe('hit'));
   it('does not call 100 KB of text SHORT_TEXT', () => expect(score('text.SHORT_TEXT', fill('a ')).kind).toBe('miss'));
-  it('counts each emoji of 100 KB of two alternating emoji once', () => expect(count('text.EMOJI', fill('😀🔥'))).toBe(SIZE / 2));
+  // Issue 16: a row of emoji counts once, so adjacent emoji are one match; between words each counts.
+  it('counts 100 KB of two alternating emoji as one row', () => expect(count('text.EMOJI', fill('😀🔥'))).toBe(1));
+  it('counts each emoji of 100 KB of two alternating emoji between commas once', () => expect(count('text.EMOJI', fill('😀, 🔥, '))).toBe(SIZE / 4));
   it('counts 100 KB of one repeated emoji once', () => expect(count('text.EMOJI', fill('😀'))).toBe(1));
   it('counts one special-character run for 100 KB of asterisks', () => expect(count('text.SPECIAL_CHARS', fill('*'))).toBe(1));
 });

@@ -1,5 +1,5 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
-import { charFlags, codePointAt, LETTER, LOWER as LOWER_FLAG, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
+import { charFlags, codePointAt, DIGIT, LETTER, LOWER as LOWER_FLAG, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
 
 /**
  * Common acronyms that are written in capitals in ordinary business messages. They are not
@@ -97,6 +97,62 @@ function forEachCandidate(s: string, fn: (start: number, end: number) => void): 
   }
 }
 
+// Vowels of the cased scripts, without diacritics (the word is NFD-decomposed and its marks
+// skipped before the test): Latin (y too, as in "GYM"; æ ø œ), Cyrillic (with і ї є, and
+// ы э ю я ё, which NFD leaves alone or turns into е/и + a mark), Greek.
+const VOWELS = new Set('AEIOUYÆØŒАЕИОУЫЭЮЯІЇЄЁΑΕΗΙΟΥΩ');
+
+/** True when the (shouted) word has no vowel of its script: `SZDSZ`, `HVG`, `МВР`, `CSMVSP`. */
+function hasNoVowel(word: string): boolean {
+  const d = word.normalize('NFD');
+  for (let i = 0; i < d.length; i++) if (VOWELS.has(d[i]!)) return false;
+  return true;
+}
+
+/** True when the code unit at `i` of `s` is a decimal digit of any script. */
+function digitAt(s: string, i: number): boolean {
+  if (i < 0 || i >= s.length) return false;
+  const c = s.charCodeAt(i);
+  if (c < 128) return c >= 48 && c <= 57;
+  return (charFlags(codePointAt(s, i)) & DIGIT) !== 0;
+}
+
+/** True when the code unit at `i` of `s` is a lower-case letter. */
+function lowerAt(s: string, i: number): boolean {
+  if (i < 0 || i >= s.length) return false;
+  const c = s.charCodeAt(i);
+  if (c < 128) return c >= 97 && c <= 122;
+  return (charFlags(codePointAt(s, i)) & LOWER_FLAG) !== 0;
+}
+
+/**
+ * An acronym or a code, not shouting (departure from the contract, see docs/rules.md): a word
+ * in capitals is a name or a code when
+ * - it has no vowel (`SZDSZ`, `HVG`, `МВР`, `CSMVSP`, `TXT`): it cannot be read as a word;
+ * - it is joined to a number (`COVID19`, `RX-780`, `93/23/ETY`, `ISO9001`): a code;
+ * - it is inflected or compounded with a hyphen or colon (`PRL-owskiego`, `NSZK-ban`, `ETY:n`,
+ *   `anti-NATO`, `CDU-Fraktion`): Polish, Hungarian, Finnish and others decline acronyms that
+ *   way, German compounds them, and nobody declines a shouted word;
+ * - it opens a bracket and stands alone or first in it (`(HVG)`, `(HVG, 1999)`): a source or an
+ *   abbreviation being introduced.
+ */
+function isAcronym(s: string, start: number, end: number, word: string): boolean {
+  if (hasNoVowel(word)) return true;
+  const before = start > 0 ? s.charCodeAt(start - 1) : 0;
+  const after = end < s.length ? s.charCodeAt(end) : 0;
+  // Joined to a number directly, or through "-" or "/".
+  if (digitAt(s, start - 1) || digitAt(s, end)) return true;
+  if ((before === 0x2d || before === 0x2f) && digitAt(s, start - 2)) return true;
+  if ((after === 0x2d || after === 0x2f) && digitAt(s, end + 1)) return true;
+  // Inflected (PRL-owskiego, ETY:n) or compounded (anti-NATO).
+  if ((after === 0x2d || after === 0x3a) && lowerAt(s, end + 1)) return true;
+  if (after === 0x2d && lowerAt(s, end + 2)) return true; // CDU-Fraktion, EU-Kommission
+  if (before === 0x2d && lowerAt(s, start - 2)) return true;
+  // (HVG) or (HVG, 1999.június 19.)
+  if ((before === 0x28 || before === 0x5b) && (after === 0x29 || after === 0x5d || after === 0x2c || after === 0x3b)) return true;
+  return false;
+}
+
 /** True when the code unit at `i` is a letter or mark, as /[\p{L}\p{M}]/u tests a single code unit. */
 function letterOrMarkUnit(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
@@ -186,7 +242,7 @@ export default defineRule({
       forEachCandidate(value, (start, end) => {
         if (start > 0 && letterOrMarkUnit(value, start - 1)) return;
         const word = value.slice(start, end);
-        if (isShouted(word)) matches.push({ field, value: word, index: start });
+        if (isShouted(word) && !isAcronym(value, start, end, word)) matches.push({ field, value: word, index: start });
       });
       // Caps lock: the field's shouted words are one match, from the first to the last.
       if (matches.length - first >= CAPS_LOCK_WORDS && capitalShare(value) >= CAPS_LOCK_SHARE) {
@@ -198,6 +254,23 @@ export default defineRule({
         mergeCapsRuns(value, matches, first);
       }
     }
-    return matchesOutcome(matches);
+    return matchesOutcome(onlyFirstOfEach(matches));
   },
 });
+
+/**
+ * A word written in capitals again and again is a name (`ΗΠΑ`, `США`, `ENSZ`), and a shouted
+ * word said twice adds no new emphasis: each shouted word counts once in the text, at its first
+ * occurrence (departure from the contract, see docs/rules.md). Caps-lock and caps-run matches
+ * are kept as they are.
+ */
+function onlyFirstOfEach(matches: Match[]): Match[] {
+  if (matches.length < 2) return matches;
+  const seen = new Set<string>();
+  return matches.filter((m) => {
+    if (m.reason !== undefined) return true;
+    if (seen.has(m.value)) return false;
+    seen.add(m.value);
+    return true;
+  });
+}

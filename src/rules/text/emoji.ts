@@ -28,14 +28,18 @@ function emojiOf(text: string, field: string): Match[] {
   const out: Match[] = [];
   let run = found[0]!;
   let end = run.index! + run.value.length;
-  const flush = () => out.push(end - run.index! === run.value.length ? run : { ...run, value: text.slice(run.index!, end), reason: 'repeated' });
+  let same = true;
+  const flush = () =>
+    out.push(end - run.index! === run.value.length ? run : { ...run, value: text.slice(run.index!, end), reason: same ? 'repeated' : 'row' });
   for (let k = 1; k < found.length; k++) {
     const m = found[k]!;
-    if (sameEmoji(m.value, run.value) && onlySpace(text, end, m.index!)) {
+    if (onlySpace(text, end, m.index!)) {
+      if (!sameEmoji(m.value, run.value)) same = false;
       end = m.index! + m.value.length;
       continue;
     }
     flush();
+    same = true;
     run = m;
     end = m.index! + m.value.length;
   }

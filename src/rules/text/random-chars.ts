@@ -166,6 +166,9 @@ function isPlainLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 0x430 && c <= 0x44f) || c === 0x451;
 }
 
+/** The longest vowel-less word in capitals (repeated letters collapsed) taken for an acronym. */
+const MAX_ACRONYM = 6;
+
 /** Why a word looks like random key-strokes, or null when it looks like a word. */
 export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null {
   if (word.length < 4 || LAYOUT_NAMES.has(word)) return null;
@@ -178,11 +181,16 @@ export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null 
   if (c.length < 4 || RANDOM_CHARS_ALLOWED.has(base) || RANDOM_CHARS_ALLOWED.has(c)) return null;
   const script = LATIN.test(c) ? 'latin' : CYRILLIC.test(c) ? 'cyrillic' : GREEK.test(c) ? 'greek' : null;
   if (script === null) return null;
-  let walk = true;
+  // A word with accented letters (Hungarian "azért", Greek "οποίο") was typed letter by letter,
+  // with a dead key or a key of its own for the accent: not a slide along a row (issue 16).
+  let walk = base === lower || script === 'cyrillic';
   for (let i = 1; i < c.length && walk; i++) walk = ADJACENT.has(c[i - 1]! + c[i]!);
   if (walk && (c.length >= 5 || ROW_STARTS.has(c))) return 'keyboard-walk';
   if (c.length < 5 || VOWELS.test(c)) return null;
   if (script === 'latin' && SYLLABIC.test(c)) return null;
+  // A short vowel-less word in capitals is an acronym (SZDSZ, CSMVSP, РСФСР), as for
+  // text.CAPITALIZATION (issue 16).
+  if (c.length <= MAX_ACRONYM && word === word.toUpperCase()) return null;
   return 'no-vowel';
 }
 

@@ -13,18 +13,74 @@ const ASCII_SPECIAL = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_SPECIAL[c] = (charFlags(c) & NOT_SPECIAL) === 0 ? 1 : 0;
 
 /**
- * True for the sentence punctuation "." "!" "?": a run made only of them (a dot leader, "!!!!!!",
- * "?!?!?!") is typing, not markup, and "!" is counted by text.EXCLAMATION already.
+ * True for the punctuation of ordinary writing: the sentence punctuation "." "!" "?", the
+ * comma, semicolon and colon, quotes (straight and typographic), round brackets and the hyphen.
+ * A run made only of them is typing, not markup: a dot leader, "!!!!!!", "?!?!?!", the Greek
+ * question mark ";;;;;;", an ellipsis in brackets "(...).", emoticons ":-):-)" and the Russian
+ * bracket smiley "!!!))))". "!" is counted by text.EXCLAMATION already.
  */
-function isSentencePunct(c: number): boolean {
-  return c === 0x2e || c === 0x21 || c === 0x3f;
+function isWritingPunct(c: number): boolean {
+  switch (c) {
+    case 0x21: case 0x22: case 0x27: case 0x28: case 0x29: case 0x2c: case 0x2d: case 0x2e:
+    case 0x3a: case 0x3b: case 0x3f:
+    case 0x2018: case 0x2019: case 0x201a: case 0x201c: case 0x201d: case 0x201e:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Characters that draw a line: "-", "=", "_", "~", dashes, the minus sign and box drawing. */
+function isRuleChar(c: number): boolean {
+  return c === 0x2d || c === 0x3d || c === 0x5f || c === 0x7e || (c >= 0x2010 && c <= 0x2015) || c === 0x2212 || (c >= 0x2500 && c <= 0x257f);
+}
+/** Characters that may join the lines of a table border: "+", "|", ":" ("+-----+", "|:---|"). */
+function isJointChar(c: number): boolean {
+  return c === 0x2b || c === 0x7c || c === 0x3a;
+}
+const MAX_SEPARATOR_KINDS = 4;
+
+/**
+ * A separator line, a table border or a signature rule: a run of line-drawing characters
+ * ("------", "======", "~~~~~~", "----==", "+-----+-----+", "┌──────┬──────┐") of at most four
+ * kinds, at least half of it one line character ("-", "=", "_", "~", a dash or a box-drawing
+ * line), with white space or the end of the field on both sides. It is the layout of an e-mail,
+ * a table or a signature, not a special-character sequence (issue 16). Stars, "#", "$", arrows,
+ * block elements and box-drawing art (mostly corners: "┏━┓┏┓╋┏┓") are never separators.
+ */
+function isSeparator(s: string, start: number, end: number): boolean {
+  if (start > 0 && !isSpaceUnit(s.charCodeAt(start - 1))) return false;
+  if (end < s.length && !isSpaceUnit(s.charCodeAt(end))) return false;
+  const kinds: number[] = [];
+  const counts: number[] = [];
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (!isRuleChar(c) && !isJointChar(c)) return false;
+    const k = kinds.indexOf(c);
+    if (k >= 0) counts[k]!++;
+    else {
+      if (kinds.length === MAX_SEPARATOR_KINDS) return false;
+      kinds.push(c);
+      counts.push(1);
+    }
+  }
+  for (let k = 0; k < kinds.length; k++) if (isRuleChar(kinds[k]!) && counts[k]! * 2 >= end - start) return true;
+  return false;
+}
+
+function isSpaceUnit(c: number): boolean {
+  return c < 128 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : (charFlags(c) & SPACE) !== 0;
 }
 
 function specialRuns(field: string, s: string, out: Match[]): void {
   let start = -1;
   let count = 0; // code points in the current run
-  let punct = true; // the current run is only sentence punctuation
+  let punct = true; // the current run is only punctuation of ordinary writing
   const n = s.length;
+  const end = (to: number): void => {
+    if (count >= MIN_RUN && !punct && !isSeparator(s, start, to)) out.push({ field, value: s.slice(start, to), index: start });
+    start = -1;
+  };
   for (let i = 0; i < n; ) {
     const c = s.charCodeAt(i);
     let special: boolean;
@@ -38,21 +94,18 @@ function specialRuns(field: string, s: string, out: Match[]): void {
     if (special) {
       if (start === -1) { start = i; count = 0; punct = true; }
       count++;
-      if (punct && !isSentencePunct(c)) punct = false;
-    } else if (start !== -1) {
-      if (count >= MIN_RUN && !punct) out.push({ field, value: s.slice(start, i), index: start });
-      start = -1;
-    }
+      if (punct && !isWritingPunct(c)) punct = false;
+    } else if (start !== -1) end(i);
     i += width;
   }
-  if (start !== -1 && count >= MIN_RUN && !punct) out.push({ field, value: s.slice(start), index: start });
+  if (start !== -1) end(n);
 }
 
 export default defineRule({
   id: 'text.SPECIAL_CHARS',
   significance: 'medium',
   formula: { per: 1 },
-  description: 'Runs of more than five characters in a row that are neither letters, digits, white space nor emoji ("$$$!!!", "-------"); runs of only ".", "!" and "?" do not count.',
+  description: 'Runs of more than five characters in a row that are neither letters, digits, white space nor emoji ("$$$!!!", "***>>>"); runs of ordinary punctuation (".", "!", "?", quotes, brackets, emoticons) and separator lines ("------", "======") do not count.',
   score({ text }) {
     const matches: Match[] = [];
     if (text) for (const { field, text: value } of text.segments) specialRuns(field, value, matches);

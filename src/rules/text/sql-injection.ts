@@ -29,8 +29,10 @@ const PATTERN_LIST: readonly RegExp[] = [
   /\b(?:(?:pg_)?sleep\s{0,3}\(\s{0,3}\d{1,10}(?:\.\d{1,6})?\s{0,3}\)|benchmark\s{0,3}\(\s{0,3}\d{1,12}\s{0,3},|waitfor\s{1,5}delay\s{1,5}['"][\d:.]{1,16}['"]?|load_file\s{0,3}\(|extractvalue\s{0,3}\(|updatexml\s{0,3}\(|dbms_pipe\.receive_message\s{0,3}\()/gi,
   // System objects no form text needs: information_schema, xp_cmdshell, @@version
   /\b(?:information_schema\b|xp_cmdshell\b|sysobjects\b)|@@version\b/gi,
-  // SELECT * FROM, SELECT NULL, SELECT @@x, SELECT CONCAT(
-  /\bselect\s{1,5}(?:\*\s{0,5}from\b|null\s{0,3},|@@\w{1,20}|(?:group_)?concat\s{0,3}\()/gi,
+  // SELECT * FROM table (then the end of the line, a terminator, a comment or an SQL keyword),
+  // SELECT NULL, SELECT @@x, SELECT CONCAT(. "Select * from the menu and pick a dessert" is prose:
+  // the word after the table name is neither (issue 16).
+  /\bselect\s{1,5}(?:\*\s{0,5}from\s{1,5}[\w`"[\].]{1,64}(?=[ \t]{0,5}(?:$|[;)#,]|--|\/\*|(?:where|limit|union|join|having|offset|(?:order|group)\s{1,5}by|(?:left|right|inner|outer|cross|full)\s{1,5}(?:outer\s{1,5})?join)\b))|null\s{0,3},|@@\w{1,20}|(?:group_)?concat\s{0,3}\()/gim,
 ];
 
 /**

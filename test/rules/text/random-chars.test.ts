@@ -17,7 +17,12 @@ testRule(rule, {
     { name: 'ru (Cyrillic, ЙЦУКЕН)', request: 'Меня зовут йцукен, фыва пролдж', count: 3, values: ['йцукен', 'фыва', 'пролдж'] },
     { name: 'bg (Cyrillic, phonetic)', request: 'Казвам се явертъ', count: 1, values: ['явертъ'] },
     { name: 'Cyrillic without a vowel', request: 'Привет взбрзг', count: 1, values: ['взбрзг'] },
-    { name: 'el (Greek)', request: 'Ρώτησα ασδφγ και ζχψω, ΣΤΡΝΚ', count: 3, values: ['ασδφγ', 'ζχψω', 'ΣΤΡΝΚ'] },
+    { name: 'el (Greek)', request: 'Ρώτησα ασδφγ και ζχψω, στρνκ', count: 3, values: ['ασδφγ', 'ζχψω', 'στρνκ'] },
+    // Issue 16: mashes in capitals and walks without accents still count.
+    { name: 'issue 16: walks typed in capitals', request: 'Name: SDFGHJ, city: ФЫВАПР, Ασδφγ', count: 3, values: ['SDFGHJ', 'ФЫВАПР', 'Ασδφγ'] },
+    { name: 'issue 16: a long vowel-less word in capitals is no acronym', request: 'Hello KXJCVHBN', count: 1, values: ['KXJCVHBN'] },
+    { name: 'issue 16: hu, a walk without accents', request: 'Üdvözlöm, a nevem asdfgh és zxcvb', count: 2, values: ['asdfgh', 'zxcvb'] },
+    { name: 'issue 16: a vowel-less mash typed in lower case', request: 'Όνομα: μπτρκς, πόλη: xkcdz', count: 2, values: ['μπτρκς', 'xkcdz'] },
     { name: 'words inside a token', request: 'hello-sdfgh', count: 1, values: ['sdfgh'] },
     {
       name: 'several fields',
@@ -50,6 +55,13 @@ testRule(rule, {
     { name: 'bg (Cyrillic)', request: 'Здравейте! Връзка, пръстен, кръвопролитие, всъщност.' },
     { name: 'el (Greek)', request: 'Καλημέρα! Σπλάχνα, εκστρατεία, εχθρός, φθινόπωρο, ΕΚΣΤΡΑΤΕΙΑ.' },
     { name: 'ro, it, es, pt, fr', request: 'Înștiințare, strâmtoare, sbrindellato, construcción, extraordinário, schtroumpf.' },
+    // Issue 16: accented words that walk a row once the accent is dropped, and acronyms.
+    { name: 'issue 16: el, "οποίο" and "οποίοι"', request: 'Το Κοινοβούλιο, το οποίο απαρτίζεται από εκλεγμένα μέλη, και οι κανονισμοί, οι οποίοι ισχύουν.' },
+    { name: 'issue 16: hu, "azért" and "ezért"', request: 'Azért jöttem, mert ezért a célért érdemes dolgozni. Ezért maradok.' },
+    { name: 'issue 16: hu, a vowel-less acronym', request: 'Az SZDSZ és az MSZP képviselői nem szavaztak.' },
+    { name: 'issue 16: ro, a vowel-less acronym', request: 'Aceste informații au fost aduse în atenția CSMVSP, care le-a examinat.' },
+    { name: 'issue 16: ru, a vowel-less acronym', request: 'В составе РСФСР и СССР были автономные республики.' },
+    { name: 'issue 16: en, el, vowel-less acronyms', request: 'The NSPCC report, the ΣΤΡΝΚ code and the BBC.' },
   ],
 });
 

@@ -40,6 +40,12 @@ testRule(rule, {
       score: 10,
     },
     { name: 'in a text array', request: { text: ['hello', '1 UNION SELECT password FROM users'] }, count: 1, fields: ['text[1]'] },
+    // Issue 16: SELECT * FROM a table still counts when SQL syntax follows the table name.
+    { name: 'issue 16: SELECT * FROM a table at the end', request: 'SELECT * FROM users', count: 1, values: ['SELECT * FROM users'] },
+    { name: 'issue 16: stacked SELECT * FROM with WHERE', request: "x'; SELECT * FROM users WHERE 1=1", count: 1 },
+    { name: 'issue 16: SELECT * FROM with a semicolon', request: 'select * from users;', count: 1, values: ['select * from users'] },
+    { name: 'issue 16: SELECT * FROM with ORDER BY', request: 'SELECT * FROM accounts ORDER BY 1', count: 1, values: ['SELECT * FROM accounts'] },
+    { name: 'issue 16: SELECT * FROM with a comment', request: 'SELECT * FROM members -- dump', count: 1 },
   ],
   misses: [
     'Please select the plan from the list',
@@ -78,6 +84,14 @@ testRule(rule, {
     { name: 'ru (Cyrillic)', request: 'Выберите тариф; обновите данные и удалите таблицу. «Да» или «нет» = ответ.' },
     { name: 'bg (Cyrillic)', request: 'Изберете план; изтрийте таблицата. Съюз или обединение?' },
     { name: 'el (Greek)', request: "Επιλέξτε 'ναι' ή 'όχι' = εύκολο. Διαγράψτε τον πίνακα; Ευχαριστώ." },
+    // Issue 16: SQL words and quotes with a double dash in prose.
+    { name: 'issue 16: en, "Select * from the menu"', request: 'Select * from the menu and pick a dessert, or select * from the left column.' },
+    { name: 'issue 16: en, a quote then a double dash', request: "'Hello' -- he said, and left. She called it “freedom”-- and meant it." },
+    { name: 'issue 16: en, SQL words in a sentence', request: 'The union will drop the select committee; update follows after the order by mail.' },
+    { name: 'issue 16: en, a support question quoting a query', request: 'My query SELECT * FROM orders fails after the update, can you help?' },
+    { name: 'issue 16: de', request: 'Wählen Sie * aus dem Menü: select * from the list of options. „Ja“ -- sagte er.' },
+    { name: 'issue 16: fr', request: "Il a dit 'non' -- puis il est parti. Sélectionnez * dans le menu." },
+    { name: 'issue 16: es, ru', request: "Dijo 'sí' -- y se fue. Он сказал 'нет' -- и ушёл; select * from the menu, пожалуйста." },
   ],
 });
 
@@ -88,6 +102,8 @@ describe('adversarial 100 KB inputs', () => {
   it('finds nothing in 100 KB of "union "', () => expectMiss(rule, fill('union ')));
   it("finds nothing in 100 KB of \"'-- x\"", () => expectMiss(rule, fill("'-- x")));
   it('finds nothing in 100 KB of quoted words followed by "--" (prose)', () => expectMiss(rule, fill("'no' --\n")));
+  it('finds nothing in 100 KB of "select * from the big menu now. "', () => expectMiss(rule, fill('select * from the big menu now. ')));
+  it('counts every "select * from t;" in 100 KB', () => expectHit(rule, { request: fill('select * from t; '), count: Math.floor(SIZE / 17) }));
   it('finds nothing in 100 KB of "select * "', () => expectMiss(rule, fill('select * ')));
   it('counts every "union select" in 100 KB (the last unit lacks only its space)', () =>
     expectHit(rule, { request: fill('union select '), count: Math.ceil(SIZE / 13) }));

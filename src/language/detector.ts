@@ -10,13 +10,14 @@
 import { FormspamError } from '../errors.js';
 import type { LanguageDetector, LanguageGuess, ProviderCallOptions } from '../providers/types.js';
 import { callAborted } from '../providers/call.js';
+import { francAllFast, loadFrancData } from './franc-fast.js';
 import { areRelated, toIso6391 } from './iso.js';
-import { astralScript, buildScripts, detectByScript, detectByWords, dominantScript, refineMalay, SCRIPT_COUNT } from './scripts.js';
+import { astralScript, buildScripts, CUE_COUNT, CUES, detectByCues, detectByScript, detectByWords, dominantScript, refineMalay, SCRIPT_COUNT } from './scripts.js';
 
 /** Characters of the text scanned for the sample, at most. */
 export const SCAN_LIMIT = 4000;
 /** Characters of the text franc reads, at most. */
-const FRANC_LIMIT = 1000;
+const FRANC_LIMIT = 400;
 /** The sample ends at the first word boundary after this many UTF-8 bytes of words (as eld). */
 const CUT_AFTER = 350;
 const FORCE_CUT = 380;
@@ -218,6 +219,8 @@ const WORD_CODES = new Uint8Array(4 * SCAN_LIMIT + 16);
 const WORD_ENDS = new Int32Array(SCAN_LIMIT + 1);
 /** Scratch of {@link sample}: letters of the sample per script (see scripts.ts). */
 const SCRIPT_LETTERS = new Int32Array(SCRIPT_COUNT);
+/** Scratch of {@link sample}: cue letters of the sample (letters of alphabets outside the model, see scripts.ts). */
+const CUE_LETTERS = new Int32Array(CUE_COUNT);
 /** Scratch of scoreNgrams: the distinct n-grams the model does not know (keys, and the call that put them there). */
 const UNKNOWN_BITS = 14;
 const UNKNOWN_KEYS = new Float64Array(1 << UNKNOWN_BITS);
@@ -234,6 +237,8 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   const bc = byteChar!;
   const scripts = scriptOf!;
   const perScript = SCRIPT_LETTERS.fill(0);
+  const cueOf = CUES;
+  const cues = CUE_LETTERS.fill(0);
   // The words' characters (eld's byte-string, one code per byte) in WORD_CODES, word i ending
   // at WORD_ENDS[i]: no string per word.
   const codes = WORD_CODES;
@@ -284,6 +289,7 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
         if (k === 1) {
           letters++;
           perScript[scripts[c]!]!++;
+          cues[cueOf[c]!]!++;
           if (c >= 0x530) other = true;
         }
         c = low[c]!;
@@ -415,8 +421,6 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
   return { ranked, ngrams: known, letters, strength, alphabetic };
 }
 
-type Franc = typeof import('franc');
-let francModule: Promise<Franc> | undefined;
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -435,6 +439,9 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   const dominant = dominantScript(SCRIPT_LETTERS);
   const byScript = detectByScript(text, dominant.script, dominant.letters, dominant.share);
   if (byScript !== undefined) return byScript;
+  // Letters of an alphabet outside the model (Kazakh ұ, Tatar җ, Maltese ħ…).
+  const byCues = detectByCues(CUE_LETTERS, sampled.letters);
+  if (byCues !== undefined) return byCues;
   const d = scoreSample(sampled);
   const best = d.ranked[0];
   let guesses: LanguageGuess[] = [];
@@ -474,9 +481,7 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   // franc is weak on short text: it is asked only about texts of 30 letters or more, or about
   // texts in a script the scorer does not know at all.
   if (unsure && (d.letters >= 30 || (d.ngrams === 0 && d.letters > 0 && !d.alphabetic))) {
-    francModule ??= import('franc');
-    const { francAll } = await francModule;
-    const francGuesses = francAll(text.slice(0, FRANC_LIMIT), { minLength: 3 });
+    const francGuesses = francAllFast(await loadFrancData(), text.slice(0, FRANC_LIMIT), 3);
     const top = francGuesses[0];
     if (top && top[0] !== 'und') {
       const language = toIso6391(top[0]);

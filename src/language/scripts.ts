@@ -401,3 +401,57 @@ export function detectByWords(text: string): LanguageGuess | undefined {
   if (n < 2 || n < 0.2 * words || n < 2 * second) return undefined;
   return { language: best, confidence: round(Math.min(1, n / words + 0.5)), reliable: words >= 3 };
 }
+
+/**
+ * Letters that Cyrillic and Latin alphabets of languages outside the n-gram model have and the
+ * 19 (and Russian, Ukrainian, Bulgarian, Serbian) never use: cue number per code unit, counted
+ * in the detector's sample pass.
+ */
+export const Cue = { Ba: 1, Tt: 2, Tg: 3, KkOnly: 4, Schwa: 5, QaGha: 6, Ha: 7, OU: 8, Ng: 9, Mk: 10, Hausa: 11, Maltese: 12, Esperanto: 13 } as const;
+export const CUE_COUNT = 14;
+const CUE_LETTERS: readonly (readonly [string, number])[] = [
+  ['ҙҘҫҪҡҠ', Cue.Ba],
+  ['җҖ', Cue.Tt],
+  ['ӣӢӯӮҷҶ', Cue.Tg],
+  ['ұҰ', Cue.KkOnly],
+  ['әӘ', Cue.Schwa],
+  ['қҚғҒ', Cue.QaGha],
+  ['ҳҲ', Cue.Ha],
+  ['өӨүҮ', Cue.OU],
+  ['ңҢ', Cue.Ng],
+  ['ѓЃќЌѕЅ', Cue.Mk],
+  ['ƙƘɗƊɓƁƴƳ', Cue.Hausa],
+  ['ħĦ', Cue.Maltese],
+  ['ĉĈĝĜĥĤĵĴŝŜŭŬ', Cue.Esperanto],
+];
+/** The cue of each BMP code unit (0: none). */
+export const CUES: Uint8Array = (() => {
+  const t = new Uint8Array(0x10000);
+  for (const [letters, cue] of CUE_LETTERS) for (const ch of letters) t[ch.charCodeAt(0)] = cue;
+  return t;
+})();
+
+/**
+ * The language the cue letters of a sample name, when they are at least 2 and 2% of its
+ * letters; otherwise undefined (the n-gram scorer decides). Cyrillic: Bashkir ҙ ҫ ҡ, Tatar җ
+ * (or ә without қ ғ), Tajik ӣ ӯ ҷ, Kazakh ұ (or ә with қ ғ), Uzbek қ ғ with ҳ, Kyrgyz ө ү with ң,
+ * Mongolian ө ү without, Macedonian ѓ ќ ѕ. Latin: Hausa ƙ ɗ ɓ ƴ, Maltese ħ, Esperanto ĉ ĝ ĥ ĵ ŝ ŭ.
+ */
+export function detectByCues(cues: Int32Array, letters: number): LanguageGuess[] | undefined {
+  let total = 0;
+  for (let q = 1; q < CUE_COUNT; q++) total += cues[q]!;
+  if (total < 2 || total < 0.02 * letters) return undefined;
+  const guess = (language: string): LanguageGuess[] => [{ language, confidence: round(Math.min(1, 0.5 + total / 10)), reliable: true }];
+  if (cues[Cue.Hausa]! >= 2) return guess('ha');
+  if (cues[Cue.Maltese]! >= 2) return guess('mt');
+  if (cues[Cue.Esperanto]! >= 2) return guess('eo');
+  if (cues[Cue.Ba]! > 0) return guess('ba');
+  if (cues[Cue.Tt]! > 0) return guess('tt');
+  if (cues[Cue.Tg]! > 0) return guess('tg');
+  if (cues[Cue.KkOnly]! > 0 || (cues[Cue.Schwa]! > 0 && cues[Cue.QaGha]! > 0)) return guess('kk');
+  if (cues[Cue.Schwa]! > 0) return guess('tt');
+  if (cues[Cue.QaGha]! > 0 && cues[Cue.Ha]! > 0) return guess('uz');
+  if (cues[Cue.OU]! > 0) return guess(cues[Cue.Ng]! > 0 ? 'ky' : 'mn');
+  if (cues[Cue.Mk]! >= 2) return guess('mk');
+  return undefined;
+}

@@ -10,12 +10,14 @@
 import { FormspamError } from '../errors.js';
 import type { LanguageDetector, LanguageGuess, ProviderCallOptions } from '../providers/types.js';
 import { callAborted } from '../providers/call.js';
+import { francAllFast, loadFrancData } from './franc-fast.js';
 import { areRelated, toIso6391 } from './iso.js';
+import { astralScript, buildScripts, CUE_COUNT, CUES, detectByCues, detectByScript, detectByWords, dominantScript, refineMalay, SCRIPT_COUNT } from './scripts.js';
 
 /** Characters of the text scanned for the sample, at most. */
 export const SCAN_LIMIT = 4000;
 /** Characters of the text franc reads, at most. */
-const FRANC_LIMIT = 1000;
+const FRANC_LIMIT = 400;
 /** The sample ends at the first word boundary after this many UTF-8 bytes of words (as eld). */
 const CUT_AFTER = 350;
 const FORCE_CUT = 380;
@@ -68,6 +70,9 @@ let lower: Uint16Array | undefined;
  */
 let byteChar: Uint8Array | undefined;
 
+/** The writing system of each BMP letter (see {@link Script}); built with the other tables. */
+let scriptOf: Uint8Array | undefined;
+
 let model: Model | undefined;
 let loading: Promise<Model> | undefined;
 
@@ -101,6 +106,7 @@ function buildTables(highBytes: string): void {
   charClass = cls;
   lower = low;
   byteChar = chars;
+  scriptOf = buildScripts(cls);
 }
 
 /** Slot of n-gram key `k` in a table of 2^bits slots. */
@@ -211,6 +217,10 @@ function isAddress(text: string, start: number, end: number): boolean {
  */
 const WORD_CODES = new Uint8Array(4 * SCAN_LIMIT + 16);
 const WORD_ENDS = new Int32Array(SCAN_LIMIT + 1);
+/** Scratch of {@link sample}: letters of the sample per script (see scripts.ts). */
+const SCRIPT_LETTERS = new Int32Array(SCRIPT_COUNT);
+/** Scratch of {@link sample}: cue letters of the sample (letters of alphabets outside the model, see scripts.ts). */
+const CUE_LETTERS = new Int32Array(CUE_COUNT);
 /** Scratch of scoreNgrams: the distinct n-grams the model does not know (keys, and the call that put them there). */
 const UNKNOWN_BITS = 14;
 const UNKNOWN_KEYS = new Float64Array(1 << UNKNOWN_BITS);
@@ -225,6 +235,10 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   const cls = charClass!;
   const low = lower!;
   const bc = byteChar!;
+  const scripts = scriptOf!;
+  const perScript = SCRIPT_LETTERS.fill(0);
+  const cueOf = CUES;
+  const cues = CUE_LETTERS.fill(0);
   // The words' characters (eld's byte-string, one code per byte) in WORD_CODES, word i ending
   // at WORD_ENDS[i]: no string per word.
   const codes = WORD_CODES;
@@ -260,6 +274,7 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
           codes[w++] = bc[0x80 | (cp & 0x3f)]!;
           bytes += 4;
           letters++;
+          perScript[astralScript(cp)]!++;
           other = true;
           continue;
         }
@@ -273,6 +288,8 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
         }
         if (k === 1) {
           letters++;
+          perScript[scripts[c]!]!++;
+          cues[cueOf[c]!]!++;
           if (c >= 0x530) other = true;
         }
         c = low[c]!;
@@ -319,9 +336,13 @@ export interface NgramDetection {
 
 /** Scores the bounded sample of `text` with the n-gram model. The model must be loaded. */
 export function scoreNgrams(text: string): NgramDetection {
-  const m = model;
-  if (!m) throw new FormspamError('INVALID_OPTIONS', 'language detector: the model is not loaded; await loadLanguageModel() first');
-  const { count, letters, alphabetic } = sample(text);
+  if (!model) throw new FormspamError('INVALID_OPTIONS', 'language detector: the model is not loaded; await loadLanguageModel() first');
+  return scoreSample(sample(text));
+}
+
+/** Scores a sample taken by {@link sample} (the scratch arrays hold its words). */
+function scoreSample({ count, letters, alphabetic }: { count: number; letters: number; alphabetic: boolean }): NgramDetection {
+  const m = model!;
   // Each distinct n-gram counts once. Known ones are marked in the model's `stamp`, unknown
   // ones in a scratch set; both keyed by number (ngramKey), so no n-gram string is built.
   // Totals are sums of integers, and known n-grams are added in the order of their first
@@ -400,8 +421,6 @@ export function scoreNgrams(text: string): NgramDetection {
   return { ranked, ngrams: known, letters, strength, alphabetic };
 }
 
-type Franc = typeof import('franc');
-let francModule: Promise<Franc> | undefined;
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -414,7 +433,16 @@ const round = (x: number): number => Math.round(x * 1000) / 1000;
 export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   if (typeof text !== 'string') throw new FormspamError('INVALID_REQUEST', 'language detector: text must be a string');
   if (model === undefined) await loadLanguageModel();
-  const d = scoreNgrams(text);
+  const sampled = sample(text);
+  // A script written in one language, or in a few that letters and words tell apart: decided
+  // here, without n-gram scoring or franc (see scripts.ts).
+  const dominant = dominantScript(SCRIPT_LETTERS);
+  const byScript = detectByScript(text, dominant.script, dominant.letters, dominant.share);
+  if (byScript !== undefined) return byScript;
+  // Letters of an alphabet outside the model (Kazakh ұ, Tatar җ, Maltese ħ…).
+  const byCues = detectByCues(CUE_LETTERS, sampled.letters);
+  if (byCues !== undefined) return byCues;
+  const d = scoreSample(sampled);
   const best = d.ranked[0];
   let guesses: LanguageGuess[] = [];
   let unsure = true;
@@ -443,13 +471,17 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   }
   // Letters of a known alphabet that match (almost) nothing in the model: not a language.
   if (d.alphabetic && d.letters >= 20 && d.strength < 0.5) return [];
+  // Latin-script languages that neither the model nor franc tells well (ga, cy, af, sw): by
+  // their commonest words, when the scorer is unsure or says Dutch (Afrikaans reads as Dutch).
+  if (d.alphabetic && d.letters > 0 && (unsure || best?.language === 'nl')) {
+    const byWords = detectByWords(text);
+    if (byWords !== undefined) return [byWords];
+  }
   // Fallback: franc, on the same bounded stretch of text, when the scorer is unsure.
   // franc is weak on short text: it is asked only about texts of 30 letters or more, or about
   // texts in a script the scorer does not know at all.
   if (unsure && (d.letters >= 30 || (d.ngrams === 0 && d.letters > 0 && !d.alphabetic))) {
-    francModule ??= import('franc');
-    const { francAll } = await francModule;
-    const francGuesses = francAll(text.slice(0, FRANC_LIMIT), { minLength: 3 });
+    const francGuesses = francAllFast(await loadFrancData(), text.slice(0, FRANC_LIMIT), 3);
     const top = francGuesses[0];
     if (top && top[0] !== 'und') {
       const language = toIso6391(top[0]);
@@ -462,7 +494,7 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   }
   // Still only the scorer's weak guess on a text long enough to tell: no language.
   if (!fromFranc && d.letters >= 20 && d.strength < GIBBERISH) return [];
-  return guesses;
+  return refineMalay(text, guesses);
 }
 
 /**

@@ -210,3 +210,17 @@ describe('spam-family phrases (issue 16)', () => {
     expect(result.score).toBeGreaterThan(2);
   });
 });
+
+// Issue 16: fans talking about an artist's subscriber count in a comment are not asking for
+// subscribers (weight-0 phrases of the comment list); a subscriber goal of the writer still counts.
+describe('comments: subscriber counts of the artist (issue 16)', () => {
+  it.each([
+    ["C'mon Katy you are so close to 14,000,000 subscribers", 0],
+    ['PSY has more subscribers than Justin Bieber now', 0],
+    ['She has 20 million subscribers and still replies to fans', 0],
+    ['Please help me get 300 subscribers by tomorrow', 3.5],
+    ['Check out my channel, I need more subscribers', 4.5],
+  ])('%s → %d as a comment', async (text, expected) => {
+    expect((await runRuleCase(rule, { request: { text, formType: 'comment' } })).result.score).toBe(expected);
+  });
+});

@@ -59,3 +59,31 @@ describe('lists', () => {
     expect(rule.score(normalizeRequest({ text: fill('fuc ') }), { language: undefined }).kind).toBe('miss');
   });
 });
+
+// Issue 16: insults addressed to the reader weigh 1.5, threats 2, "go to hell" 1; with SENTIMENT's
+// hit (1) an insult or a threat aimed at the site is BAD.
+describe('abuse aimed at the site (issue 16)', () => {
+  it.each([
+    ['en', 'You idiots, you are a bunch of scammers', ['You idiots', 'bunch of scammers'], 3],
+    ['en', 'Your website sucks and I know where you live', ['Your website sucks', 'I know where you live'], 3.5],
+    ['en', 'Go to hell', ['Go to hell'], 1],
+    ['de', 'Ihr Betrüger, ich weiß wo ihr wohnt', ['Ihr Betrüger', 'ich weiß wo ihr wohnt'], 3.5],
+    ['fr', 'Bande d\'escrocs, je vais vous tuer', ["Bande d'escrocs", 'je vais vous tuer'], 3.5],
+    ['ru', 'Вы мошенники, я знаю где вы живете', ['Вы мошенники', 'я знаю где вы живете'], 3.5],
+    ['pl', 'Banda oszustów, pożałujecie tego', ['Banda oszustów', 'pożałujecie tego'], 3.5],
+    ['el', 'Είστε απατεώνες, θα σας σκοτώσω', ['Είστε απατεώνες', 'θα σας σκοτώσω'], 3.5],
+  ])('%s: %s', async (language, text, values, score) => {
+    const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
+    expect(result.matches?.map((m) => m.value)).toEqual(values);
+    expect(result.score).toBe(score);
+  });
+
+  it.each([
+    ['en', 'I am an idiot, I sent the form twice. Sorry!'],
+    ['en', 'We are a bunch of volunteers and some scammers copied our site; could you help us?'],
+    ['de', 'Ich bin auf Ihre Betrugswarnung gestoßen, danke für den Hinweis.'],
+    ['ru', 'Мошенники звонили моей маме, будьте осторожны.'],
+  ])('%s: talk about idiots or scammers that is not aimed at the reader scores below 1: %s', async (language, text) => {
+    expect((await runRuleCase(rule, { request: text, facts: lang(language) })).result.score).toBeLessThan(1);
+  });
+});

@@ -15,15 +15,15 @@ testRule(rule, {
     { request: 'URGENT! You have won a prize', values: ['URGENT', 'You have won', 'prize'], score: 4.5 },
     { name: 'longest phrase wins, no overlap', request: 'check out my channel', count: 1, values: ['check out my channel'], score: 2.5 },
     { name: 'case, leet and repeated letters', request: 'CHECK 0UT MY CHANNELLLL', count: 1, score: 2.5 },
-    { name: 'Cyrillic look-alikes in a Latin word', request: 'buy vіаgrа', values: ['vіаgrа'] },
+    { name: 'Cyrillic look-alikes in a Latin word', request: 'buy vіаgrа', values: ['buy vіаgrа'] },
     { name: 'full-width letters (NFKC)', request: 'ＶＩＡＧＲＡ', values: ['VIAGRA'] },
     { name: 'a phrase across punctuation and line breaks', request: 'Make money\nonline!', values: ['Make money\nonline'], score: 2 },
     { name: 'numbers by shape: a premium number', request: 'call 09061701461 now', values: ['call 09061701461'] },
     { name: 'de with a detected language', request: 'Sie haben gewonnen! Kostenlose Teilnahme', facts: lang('de'), values: ['Sie haben gewonnen', 'Kostenlose'] },
     { name: 'de: English spam in a German form also counts', request: 'Guten Tag, wir bieten SEO und backlinks', facts: lang('de'), values: ['SEO', 'backlinks'] },
     { name: 'fr', request: 'Vous avez gagné un prix, appelez maintenant', facts: lang('fr'), values: ['Vous avez gagné', 'un prix', 'appelez maintenant'] },
-    { name: 'hu stems', request: 'Nyereményt kapott, ingyenes hitelt ajánlunk', facts: lang('hu'), values: ['Nyereményt', 'ingyenes', 'hitelt'] },
-    { name: 'pl stems', request: 'Szybka pożyczka bez BIK, darmowe oferty', facts: lang('pl'), values: ['pożyczka', 'bez BIK', 'darmowe'] },
+    { name: 'hu stems', request: 'Nyereményt kapott, ingyenes hitelt ajánlunk', facts: lang('hu'), values: ['Nyereményt', 'ingyenes', 'hitelt ajánlunk'] },
+    { name: 'pl stems', request: 'Szybka pożyczka bez BIK, darmowe oferty', facts: lang('pl'), values: ['Szybka pożyczka', 'bez BIK', 'darmowe'] },
     { name: 'ru', request: 'Заработок в интернете, бесплатно!', facts: lang('ru'), values: ['Заработок в интернете', 'бесплатно'] },
     { name: 'language unknown: every list', request: 'Wir bieten Kredit ohne Schufa', values: ['Kredit ohne Schufa'] },
     { name: 'an audience swap', request: 'Follow 4 Follow @someone Like 4 Like', values: ['Follow 4 Follow', 'Like 4 Like'], score: 5 },
@@ -158,5 +158,69 @@ describe('linear time', () => {
     const outcome = rule.score(normalizeRequest({ text: fill('subscribe to my '), formType: 'comment' }), { language: undefined });
     expect(outcome.kind).toBe('hit');
     expect(outcome.kind === 'hit' && outcome.evidence).toMatchObject({ formType: 'comment' });
+  });
+});
+
+// Issue 16: a single informal or ordinary word is never spam on its own; ordinary price and credit
+// talk, news and prose stay below NEUTRAL's upper bound from SPAM_WORDS alone (score ≤ 1).
+describe('ordinary words of real prose score little (issue 16)', () => {
+  it.each([
+    ['en', 'Where do we vote? And what did you guys vote for? It closed on Sunday.', 1],
+    ['en', 'Very poor customer service, the staff were rude and nobody called me back.', 0],
+    ['en', 'I use free software at work and have little free time; feel free to call me.', 0],
+    ['en', 'The winners will be awarded prizes of 12,000 and 8,000 dollars.', 1],
+    ['en', 'I am writing a book chapter on weight loss after pregnancy.', 0.5],
+    ['en', 'I found your website on Twitter, could you send me your catalogue?', 0.5],
+    ['de', 'Was kostet die Reparatur? Bitte nennen Sie mir den Preis und die Preise für Ersatzteile.', 1],
+    ['de', 'Freundlicher Kundenservice, top Preise und schneller Versand.', 1],
+    ['fr', 'Bonjour, quel est le prix de la location pour deux semaines ?', 0],
+    ['fr', 'Avez-vous un prix pour une commande de 40 pièces ?', 0.5],
+    ['nl', 'Wat is de prijs van een nieuwe accu voor deze fiets?', 0],
+    ['sv', 'Vad är priset? Vilket pris gäller för två personer?', 0],
+    ['hu', 'A kormány újabb garanciát vállalt a cégek hiteleire, a hitelképtelenség veszélyezteti a termelőket.', 0],
+    ['hu', 'A befektetők sok pénzt nyertek a privatizáción.', 0],
+    ['pl', 'Rosjanie nadawali kryptonimy sprawom według nazwiska źródła.', 0],
+    ['ru', 'Плакат призван убеждать зрителя, композиция призвана создать иллюзию.', 0],
+    ['ru', 'Руководители получили сдельную заработную плату за выполнение плана.', 0],
+    ['ru', 'Процентные ставки центрального банка выросли, кредиторы недовольны.', 0],
+    ['cs', 'Mám výhrady k návrhu, místo je vyhrazeno pro hosty.', 0],
+    ['fi', 'Hän halusi ilmaista mielipiteensä, joukkue sijoittui kolmanneksi.', 0],
+    ['es', 'El ganado pasta en el prado y el premio de la feria es para el mejor toro.', 1],
+  ])('%s: %s → %d', async (language, text, expected) => {
+    expect((await runRuleCase(rule, { request: text, facts: lang(language) })).result.score).toBe(expected);
+  });
+});
+
+// Issue 16: the spam sense is written as phrases in every language.
+describe('spam-family phrases (issue 16)', () => {
+  it.each([
+    ['en', 'Buy viagra without prescription, discreet packaging', ['Buy viagra', 'without prescription', 'discreet packaging']],
+    ['en', 'I noticed your website. We rank your website on the first page of Google', ['I noticed your website', 'rank your website', 'on the first page of Google']],
+    ['en', 'Contact me on Telegram for guaranteed returns', ['Contact me on Telegram', 'guaranteed returns']],
+    ['de', 'Nahrungsergänzungsmittel ohne Nebenwirkungen, diskreter Versand', ['Nahrungsergänzungsmittel', 'ohne Nebenwirkungen', 'diskreter Versand']],
+    ['fr', 'Complément alimentaire sans effets secondaires', ['Complément alimentaire', 'sans effets secondaires']],
+    ['es', 'Suplemento alimenticio sin efectos secundarios', ['Suplemento alimenticio', 'sin efectos secundarios']],
+    ['ru', 'Работа на дому, пиши в личку', ['Работа на дому', 'пиши в личку']],
+    ['ru', 'Кредит без справок, займ на карту', ['Кредит без справок', 'займ на карту']],
+    ['ru', 'Удалённая работа, пишите в телеграм', ['Удалённая работа', 'пишите в телеграм']],
+    ['pl', 'Szybka pożyczka bez BIK, pisz na priv', ['Szybka pożyczka', 'bez BIK', 'pisz na priv']],
+  ])('%s: %s', async (language, text, values) => {
+    const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
+    expect(result.matches?.map((m) => m.value)).toEqual(values);
+    expect(result.score).toBeGreaterThan(2);
+  });
+});
+
+// Issue 16: fans talking about an artist's subscriber count in a comment are not asking for
+// subscribers (weight-0 phrases of the comment list); a subscriber goal of the writer still counts.
+describe('comments: subscriber counts of the artist (issue 16)', () => {
+  it.each([
+    ["C'mon Katy you are so close to 14,000,000 subscribers", 0],
+    ['PSY has more subscribers than Justin Bieber now', 0],
+    ['She has 20 million subscribers and still replies to fans', 0],
+    ['Please help me get 300 subscribers by tomorrow', 3.5],
+    ['Check out my channel, I need more subscribers', 4.5],
+  ])('%s → %d as a comment', async (text, expected) => {
+    expect((await runRuleCase(rule, { request: { text, formType: 'comment' } })).result.score).toBe(expected);
   });
 });

@@ -6,10 +6,16 @@
  * Per character: lower case; diacritics folded (é→e, ő→o, ř→r, ά→α, ё→е, й→и; ß→ss, æ→ae,
  * ø→o, ł→l, œ→oe, ς→σ); apostrophes inside a word dropped (don't → dont). Per word: when a
  * word mixes scripts, look-alike letters of the minority script become the majority's (a
- * Cyrillic "а" in "frее" becomes Latin); in a Latin word with at least one letter, leet digits
- * and signs become letters (0→o 1→i 3→e 4→a 5→s 7→t 8→b @→a $→s |→l). Repeated letters are
- * handled by the matcher (a letter repeated beyond what the entry has is skipped), not here,
- * so "ass" and "as" stay distinct.
+ * Cyrillic "а" in "frее" becomes Latin, a Greek "ε" in "крεдит" Cyrillic); in a Latin word with
+ * at least one letter, leet digits and signs become letters (0→o 1→i 3→e 4→a 5→s 7→t 8→b @→a
+ * $→s |→l). Repeated letters are handled by the matcher (a letter repeated beyond what the entry
+ * has is skipped), not here, so "ass" and "as" stay distinct.
+ *
+ * What hides a word from a filter is seen through: invisible characters inside a word (zero-width
+ * space, ZWNJ, ZWJ, word joiner, soft hyphen, bidi controls, variation selectors, tag
+ * characters) are skipped, so "vi\u200Bagra" is one word; and, when a text is scanned (not when
+ * an entry is normalised), a run of four or more one-letter words with one and the same
+ * separator between them ("f r e e", "v.i.a.g.r.a", "в и а г р а") is read as one word.
  *
  * Everything is a table look-up or a bounded loop: linear in the text.
  */
@@ -40,6 +46,8 @@ const enum Kind {
   Digit = 2,
   Leet = 3,
   Apostrophe = 4,
+  /** An invisible character: skipped inside a word, a separator elsewhere. */
+  Ignore = 5,
 }
 const LATIN = 1;
 const CYRILLIC = 2;
@@ -85,6 +93,7 @@ for (let c = 0; c < TABLE_SIZE; c++) {
   SCRIPT[c] = c < 0x250 ? LATIN : c < 0x370 ? 0 : c < 0x400 ? GREEK : CYRILLIC;
 }
 for (const ch of "'’ʼ") KIND[ch.charCodeAt(0)] = Kind.Apostrophe;
+KIND[0xad] = Kind.Ignore; // soft hyphen
 KIND[0x2019] = 0; // outside the table; handled in kindOf
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '|': 'l' };
 const LEET_MAP = new Uint16Array(128);
@@ -110,9 +119,107 @@ for (const [g, l] of [['ο', 'o'], ['α', 'a'], ['ε', 'e'], ['ι', 'i'], ['κ',
   GRE_TO_LAT.set(g.charCodeAt(0), l.charCodeAt(0));
 }
 
+const GRE_TO_CYR = new Map<number, number>();
+const CYR_TO_GRE = new Map<number, number>();
+for (const [g, c] of [['ο', 'о'], ['α', 'а'], ['ε', 'е'], ['ρ', 'р'], ['χ', 'х'], ['κ', 'к'], ['τ', 'т'], ['β', 'в'], ['η', 'н'], ['μ', 'м'], ['υ', 'у']] as const) {
+  GRE_TO_CYR.set(g.charCodeAt(0), c.charCodeAt(0));
+  CYR_TO_GRE.set(c.charCodeAt(0), g.charCodeAt(0));
+}
+const LAT_TO_GRE = new Map<number, number>();
+for (const [l, g] of [['o', 'ο'], ['a', 'α'], ['e', 'ε'], ['p', 'ρ'], ['x', 'χ'], ['k', 'κ'], ['i', 'ι'], ['v', 'ν'], ['u', 'υ'], ['t', 'τ'], ['b', 'β'], ['h', 'η'], ['m', 'μ'], ['n', 'ν'], ['y', 'υ'], ['z', 'ζ']] as const) {
+  LAT_TO_GRE.set(l.charCodeAt(0), g.charCodeAt(0));
+}
+
+/**
+ * Code units of the invisible character at `i` (0 when there is none): zero-width space,
+ * ZWNJ, ZWJ, LRM, RLM, bidi embeddings, overrides and isolates, word joiner and invisible
+ * operators, BOM, soft hyphen, Mongolian vowel separator, Arabic letter mark, variation
+ * selectors, and (two units) tag characters and variation selectors 17–256.
+ */
+function invisibleAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (isInvisible(c)) return 1;
+  if (c === 0xdb40 && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    return (d >= 0xdc00 && d <= 0xdc7f) || (d >= 0xdd00 && d <= 0xddef) ? 2 : 0;
+  }
+  return 0;
+}
+
+/** The invisible characters of {@link invisibleAt} that take one code unit. */
+function isInvisible(c: number): boolean {
+  if (c < 0x2000) return c === 0xad || c === 0x61c || c === 0x180e;
+  if (c <= 0x206f) return (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069);
+  return c === 0xfeff || (c >= 0xfe00 && c <= 0xfe0f);
+}
+
+/** The end of the run of invisible characters that starts at `i`. */
+function skipInvisible(text: string, i: number, len: number): number {
+  while (i < len) {
+    const n = invisibleAt(text, i);
+    if (n === 0) break;
+    i += n;
+  }
+  return i;
+}
+
+/** True when the character at `j` (after invisible characters) goes on with a word: a letter, digit or leet sign. */
+function continuesWord(text: string, j: number, len: number): boolean {
+  if (j >= len) return false;
+  const k = kindOf(text.charCodeAt(j));
+  return k === Kind.Letter || k === Kind.Digit || k === Kind.Leet;
+}
+
+/** The separators of a letter-spaced word ("f r e e", "f.r.e.e", "f-r-e-e"). */
+function isSpacing(c: number): boolean {
+  return c === 0x20 || c === 0xa0 || c === 0x2e || c === 0x2d || c === 0x5f || c === 0x2a || c === 0xb7 || c === 0x2022 || c === 0x7e || c === 0x2f || c === 0x2b;
+}
+
+/** Read as one word: four or more one-letter words with the same separator between them. */
+const SPACED_MIN = 4;
+
+/**
+ * A word that mixes scripts, or has leet signs or digits, made uniform (see the module
+ * comment): look-alikes of the minority script become the majority's letters.
+ */
+function foldMixed(codes: Uint16Array, from: number, to: number, latin: number, cyr: number, greek: number): void {
+  if (latin >= cyr && latin >= greek) {
+    for (let j = from; j < to; j++) {
+      const c = codes[j]!;
+      if (c < 128) {
+        const l = LEET_MAP[c]!;
+        if (l !== 0) codes[j] = l;
+      } else if (cyr > 0 || greek > 0) {
+        codes[j] = CYR_TO_LAT.get(c) ?? GRE_TO_LAT.get(c) ?? c;
+      }
+    }
+  } else if (cyr > greek && (latin > 0 || greek > 0)) {
+    for (let j = from; j < to; j++) {
+      const c = codes[j]!;
+      if (c < 128) codes[j] = LAT_TO_CYR.get(c) ?? (c === 0x30 ? 0x43e : c);
+      else if (greek > 0) codes[j] = GRE_TO_CYR.get(c) ?? c;
+    }
+  } else if (cyr > greek) {
+    for (let j = from; j < to; j++) if (codes[j] === 0x30) codes[j] = 0x43e; // 0 → о
+  } else if (greek > cyr && (latin > 0 || cyr > 0)) {
+    // Only when every Latin or Cyrillic letter has a Greek look-alike: a Greek word with other
+    // Latin letters is left as it is (one entry of the Greek lists is written so).
+    for (let j = from; j < to; j++) {
+      const c = codes[j]!;
+      if (c < 128 ? (c >= 97 && c <= 122 && !LAT_TO_GRE.has(c)) : c >= 0x400 && c < 0x500 && !CYR_TO_GRE.has(c)) return;
+    }
+    for (let j = from; j < to; j++) {
+      const c = codes[j]!;
+      if (c < 128) codes[j] = LAT_TO_GRE.get(c) ?? c;
+      else if (cyr > 0) codes[j] = CYR_TO_GRE.get(c) ?? c;
+    }
+  }
+}
+
 function kindOf(c: number): Kind {
   if (c < TABLE_SIZE) return KIND[c] as Kind;
   if (c === 0x2019) return Kind.Apostrophe;
+  if (isInvisible(c)) return Kind.Ignore;
   if (c >= 0xd800 && c <= 0xdfff) return Kind.Sep; // astral: emoji and rare scripts split words
   const ch = String.fromCharCode(c);
   if (LETTER.test(ch) || MARK.test(ch)) return Kind.Letter;
@@ -128,8 +235,11 @@ const SCRATCH_CHARS = 16384;
 let CODES: Uint16Array | undefined;
 let TABLE: Int32Array | undefined;
 
-/** Normalises the fields of a text into words (see the module comment). */
-export function normalizeWords(segments: readonly string[]): Words {
+/**
+ * Normalises the fields of a text into words (see the module comment). `scan` (a text being
+ * matched, not an entry of a list) also reads letter-spaced words ("f r e e") as one word.
+ */
+export function normalizeWords(segments: readonly string[], scan = false): Words {
   let total = 0;
   for (let s = 0; s < segments.length; s++) total += segments[s]!.length;
   const scratch = total <= SCRATCH_CHARS;
@@ -144,6 +254,25 @@ export function normalizeWords(segments: readonly string[]): Words {
   let sentence = 0;
   let n = 0;
   let w = 0;
+  // The current run of one-letter words (scan only): its first word's index in the table (-1:
+  // none), its separator, and its letters by script.
+  let run = -1;
+  let runSep = 0;
+  let runLatin = 0;
+  let runCyr = 0;
+  let runGreek = 0;
+  /** Ends the current run: four or more one-letter words become one word. */
+  const closeRun = (): void => {
+    if (run !== -1 && n - run >= SPACED_MIN) {
+      const last = n - 1;
+      table[cap + run] = table[cap + last]!;
+      table[3 * cap + run] = table[3 * cap + last]!;
+      n = run + 1;
+      const mixed = (runLatin > 0 ? 1 : 0) + (runCyr > 0 ? 1 : 0) + (runGreek > 0 ? 1 : 0);
+      if (mixed > 1) foldMixed(codes, table[run]!, table[cap + run]!, runLatin, runCyr, runGreek);
+    }
+    run = -1;
+  };
   for (let s = 0; s < segments.length; s++) {
     const text = segments[s]!;
     sentence++;
@@ -153,7 +282,7 @@ export function normalizeWords(segments: readonly string[]): Words {
       // Skip to the next word character.
       let c = text.charCodeAt(i);
       let k = c < TABLE_SIZE ? (INFO[c]! >> 16) & 7 : kindOf(c);
-      if (k === Kind.Sep || k === Kind.Apostrophe) {
+      if (k === Kind.Sep || k === Kind.Apostrophe || k === Kind.Ignore) {
         // A sentence ends at . ! ? followed by white space (not in "example.com" or "3.50").
         if ((c === 0x2e || c === 0x21 || c === 0x3f) && i + 1 < len && isSpace(text.charCodeAt(i + 1))) sentence++;
         i++;
@@ -188,6 +317,11 @@ export function normalizeWords(segments: readonly string[]): Words {
             // Inside a word only when a letter follows.
             const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
             if (next !== Kind.Letter) break;
+          } else if (k === Kind.Ignore) {
+            // Skipped when the word goes on after it ("fr\u00ADee").
+            const j = skipInvisible(text, i, len);
+            if (!continuesWord(text, j, len)) break;
+            i = j - 1;
           } else {
             if (k === Kind.Leet) leet++;
             else digits++;
@@ -195,8 +329,17 @@ export function normalizeWords(segments: readonly string[]): Words {
           }
         } else {
           k = kindOf(c);
-          if (k === Kind.Sep) break;
-          if (k === Kind.Apostrophe) {
+          if (k === Kind.Sep) {
+            // Tag characters and variation selectors 17–256 (astral) are invisible too.
+            if (c !== 0xdb40 || invisibleAt(text, i) === 0) break;
+            const j = skipInvisible(text, i, len);
+            if (!continuesWord(text, j, len)) break;
+            i = j - 1;
+          } else if (k === Kind.Ignore) {
+            const j = skipInvisible(text, i, len);
+            if (!continuesWord(text, j, len)) break;
+            i = j - 1;
+          } else if (k === Kind.Apostrophe) {
             const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
             if (next !== Kind.Letter) break;
           } else if (k === Kind.Letter) {
@@ -225,23 +368,26 @@ export function normalizeWords(segments: readonly string[]): Words {
         const len = w - wordStart;
         for (let j = len >= 10 ? wordStart + 2 : wordStart; j < w; j++) codes[j] = 0x23;
       } else if (letters > 0 && (leet > 0 || digits > 0 || cyr > 0 || greek > 0)) {
-        if (latin >= cyr && latin >= greek) {
-          for (let j = wordStart; j < w; j++) {
-            const c = codes[j]!;
-            if (c < 128) {
-              const l = LEET_MAP[c]!;
-              if (l !== 0) codes[j] = l;
-            } else if (cyr > 0 || greek > 0) {
-              codes[j] = CYR_TO_LAT.get(c) ?? GRE_TO_LAT.get(c) ?? c;
-            }
+        foldMixed(codes, wordStart, w, latin, cyr, greek);
+      }
+      if (scan) {
+        // A one-letter word (a letter, perhaps with a mark) extends the run when one separator
+        // character, the run's, is all that stands between it and the run's last word.
+        if (letters === 1 && leet === 0 && digits === 0 && i - wordFrom <= 2) {
+          const gap = run === -1 ? -1 : wordFrom - table[3 * cap + n - 1]!;
+          const sep = gap === 1 ? text.charCodeAt(wordFrom - 1) : -1;
+          if (gap === 1 && isSpacing(sep) && (n - run === 1 || sep === runSep) && table[4 * cap + n - 1] === s && n - run < MAX_WORD) {
+            runSep = sep;
+          } else {
+            closeRun();
+            run = n;
+            runLatin = runCyr = runGreek = 0;
           }
-        } else if (cyr > greek && latin > 0) {
-          for (let j = wordStart; j < w; j++) {
-            const c = codes[j]!;
-            if (c < 128) codes[j] = LAT_TO_CYR.get(c) ?? (c === 0x30 ? 0x43e : c);
-          }
-        } else if (cyr > greek) {
-          for (let j = wordStart; j < w; j++) if (codes[j] === 0x30) codes[j] = 0x43e; // 0 → о
+          runLatin += latin;
+          runCyr += cyr;
+          runGreek += greek;
+        } else if (run !== -1) {
+          closeRun();
         }
       }
       table[n] = wordStart;
@@ -253,6 +399,7 @@ export function normalizeWords(segments: readonly string[]): Words {
       n++;
     }
   }
+  closeRun();
   // One buffer for everything copied out (each typed-array allocation is a separate, costly
   // off-heap allocation): six columns of n words, then the codes; copied with set().
   const buffer = new ArrayBuffer(24 * n + 2 * w);
@@ -278,7 +425,7 @@ export function normalizeWords(segments: readonly string[]): Words {
 // Memoised on the TextInput (a Map in a declared field): adding a symbol property to the
 // instance instead changed its hidden class and made every later read slow.
 const WORDS_KEY = {};
-const computeWords = (text: TextInput): Words => normalizeWords(text.segments.map((s) => s.text));
+const computeWords = (text: TextInput): Words => normalizeWords(text.segments.map((s) => s.text), true);
 
 /** The words of a request's text, computed once per text and shared by the word-list rules. */
 export function wordsOf(text: TextInput): Words {

@@ -18,9 +18,10 @@ function onlySpace(s: string, from: number, to: number): boolean {
 }
 
 /**
- * The emoji of one field, with a repeated emoji (the same one again, adjacent or separated only
- * by white space: "❤️❤️❤️", "👍 👍 👍") merged into one match: it is one emoji typed several
- * times. The variation selector U+FE0F is ignored when comparing ("❤" and "❤️" are the same).
+ * The emoji of one field, with each row (emoji adjacent or separated only by white space) merged
+ * into one match: the same emoji repeated ("❤️❤️❤️", "👍 👍 👍") is one emoji typed several times
+ * (`reason: "repeated"`; U+FE0F is ignored when comparing, "❤" and "❤️" are the same), and a row
+ * of different emoji ("🙊😀🔥😊") is one expression (`reason: "row"`, issue 16).
  */
 function emojiOf(text: string, field: string): Match[] {
   const found = findEmoji(text, field);
@@ -52,7 +53,7 @@ export default defineRule({
   significance: 'low',
   formula: { per: 0.25 },
   description:
-    'Emoji; a multi-part emoji (family, flag, keycap, skin tone) counts once, and so does the same emoji repeated (❤️❤️❤️). ©, ®, ™ and arrows count only in emoji style (with U+FE0F).',
+    'Emoji; a multi-part emoji (family, flag, keycap, skin tone) counts once, and so does a row of emoji with nothing but white space between them (❤️❤️❤️, 🙊😀🔥). ©, ®, ™ and arrows count only in emoji style (with U+FE0F).',
   score({ text }) {
     return matchesOutcome(text ? text.segments.flatMap((s) => emojiOf(s.text, s.field)) : []);
   },

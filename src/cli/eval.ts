@@ -114,7 +114,7 @@ export async function runEval(argv: string[], io: Streams): Promise<number> {
     records.push(...commentProfileCopies(records));
     const phrases = datasets.includes(PHRASES_DATASET) ? loadContactFormPhrases(dataDir) : null;
 
-    const providers = createDefaultProviders({ offline: true });
+    const providers = createDefaultProviders({ offline: true, textModel: true });
     const progress = io.stderr.isTTY === true;
     let shown = 0;
     const report = await evaluate(records, phrases, async (text, formType) => (await classify(formType ? { text, formType } : { text }, providers)).classification, {
@@ -147,7 +147,7 @@ function ratio(value: number | null): string {
 
 /** `--leave-one-out`: the rules score each record once; each fold adds its own model's points. */
 async function runLeaveOneOut(records: EvalRecord[], phrases: EvalRecord[], split: SplitFilter, json: boolean, io: Streams): Promise<number> {
-  const providers = createDefaultProviders({ offline: true });
+  const providers = createDefaultProviders({ offline: true, textModel: true });
   const all = [...records, ...phrases];
   const progress = io.stderr.isTTY === true;
   const scored: ScoredRecord[] = [];

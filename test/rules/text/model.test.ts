@@ -65,9 +65,9 @@ describe('text.MODEL evidence', () => {
 });
 
 describe('text.MODEL in classify()', () => {
-  const providers = createDefaultProviders({ offline: true });
+  const providers = createDefaultProviders({ offline: true, textModel: true });
 
-  it('runs with the default providers (bundled model) and is listed in reasons when it adds points', async () => {
+  it('runs with the bundled model (createDefaultProviders({ textModel: true })) and is listed in reasons when it adds points', async () => {
     const r = await classify({ text: 'Hey, check out my new channel, please subscribe and like my videos!' }, providers);
     expect(r.text!.rules.MODEL).toMatchObject({ score: 2 });
     expect(r.reasons).toContain('text.MODEL');
@@ -95,5 +95,12 @@ describe('text.MODEL in classify()', () => {
     const text = 'Hey, check out my new channel, please subscribe and like my videos!';
     const r = await classify({ text }, providers, { weights: { 'text.MODEL': 0.5 } });
     expect(r.text!.rules.MODEL!.score).toBe(1);
+  });
+});
+
+describe('text.MODEL is off by default', () => {
+  it('is skipped with no-provider by createDefaultProviders() without textModel: true', async () => {
+    const r = await classify({ text: 'Hey, check out my new channel, please subscribe and like my videos!' }, createDefaultProviders({ offline: true }));
+    expect(r.text!.rules.MODEL).toMatchObject({ score: 0, skipped: 'no-provider' });
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../eval/index.js';
 import { EXIT, UsageError, write } from './io.js';
 import { leaveOneOut, type FoldResult, type ScoredRecord } from '../eval/leave-one-out.js';
+import { num, pct, table } from '../eval/run.js';
 import { phraseRecords, TEXT_MODEL_OPTIONS } from '../model/training-set.js';
 
 export const EVAL_HELP = `Usage: formspam eval [options]
@@ -137,14 +138,6 @@ export async function runEval(argv: string[], io: Streams): Promise<number> {
   }
 }
 
-function pct(value: number | null): string {
-  return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
-}
-
-function ratio(value: number | null): string {
-  return value === null ? '—' : value.toFixed(3);
-}
-
 /** `--leave-one-out`: the rules score each record once; each fold adds its own model's points. */
 async function runLeaveOneOut(records: EvalRecord[], phrases: EvalRecord[], split: SplitFilter, json: boolean, io: Streams): Promise<number> {
   const providers = createDefaultProviders({ offline: true, textModel: true });
@@ -167,13 +160,11 @@ async function runLeaveOneOut(records: EvalRecord[], phrases: EvalRecord[], spli
   }
   const rows = [['left out', 'spam', 'ham', 'R', 'FPR', 'R rules only', 'FPR rules only']];
   for (const f of folds as FoldResult[]) {
-    rows.push([f.name, String(f.spam), String(f.ham), ratio(f.bad.recall), pct(f.bad.falsePositiveRate), ratio(f.rulesOnly.recall), pct(f.rulesOnly.falsePositiveRate)]);
+    rows.push([f.name, String(f.spam), String(f.ham), num(f.bad.recall), pct(f.bad.falsePositiveRate), num(f.rulesOnly.recall), pct(f.rulesOnly.falsePositiveRate)]);
   }
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const table = rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd()).join('\n');
   await write(
     io.stdout,
-    `formspam eval --leave-one-out: ${split} split; each row: a model trained without that data set, the rules plus that model measured on it (BAD is spam)\n\n${table}\n`,
+    `formspam eval --leave-one-out: ${split} split; each row: a model trained without that data set, the rules plus that model measured on it (BAD is spam)\n\n${table(rows, 1)}\n`,
   );
   return EXIT.OK;
 }

@@ -174,16 +174,18 @@ export async function evaluate(
   return { split: options.split, datasets, languages, phrases: phrasesResult, errorSamples };
 }
 
-function num(value: number | null): string {
+/** A ratio with three decimals, `—` when undefined. */
+export function num(value: number | null): string {
   return value === null ? '—' : value.toFixed(3);
 }
 
-function pct(value: number | null): string {
+/** A share as a percentage with one decimal, `—` when undefined. */
+export function pct(value: number | null): string {
   return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
 }
 
 /** Aligned columns: the first `left` columns to the left, the others (numbers) to the right. */
-function table(rows: string[][], left: number, indent = ''): string {
+export function table(rows: string[][], left: number, indent = ''): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   return rows
     .map((r) => indent + r.map((cell, c) => (c < left ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd())

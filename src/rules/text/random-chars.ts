@@ -169,6 +169,11 @@ function isPlainLetter(c: number): boolean {
 /** Why a word looks like random key-strokes, or null when it looks like a word. */
 export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null {
   if (word.length < 4 || LAYOUT_NAMES.has(word)) return null;
+  // Only Latin, Cyrillic and Greek words are judged (see `script` below): a word whose first
+  // letter, lower-cased, is of none of them is passed over before the whole word is lower-cased,
+  // stripped of marks and collapsed (100 KB of U+FDFA is 1.8 million Arabic letters after NFKC).
+  const f0 = word[0]!.toLowerCase().charCodeAt(0);
+  if (f0 >= 0x500 && !(f0 >= 0x1e00 && f0 < 0x2000)) return null;
   const lower = word.toLowerCase();
   if (isOrdinary(lower)) return null;
   // Marks go for Latin and Greek (č → c, ά → α), not for Cyrillic, where й is a letter of its own

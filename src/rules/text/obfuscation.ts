@@ -1,0 +1,444 @@
+import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { charFlags, LETTER, MARK, NUMBER } from '../../text/chars.js';
+import { trieFor } from '../../lexicons/index.js';
+import { normalizeWords } from '../../lexicons/normalize.js';
+
+/**
+ * Words disguised to slip past filters, three ways:
+ * - `mixed-script`: look-alike letters of another script inside a word ("зaрaботок" with Latin
+ *   a, "frее" with Cyrillic е, "крεдит" with Greek ε);
+ * - `invisible`: invisible characters between the letters of a word (zero-width space, ZWNJ,
+ *   ZWJ, word joiner, soft hyphen, bidi controls, tag characters, variation selectors);
+ * - `letter-spaced`: four or more single letters with one separator between them that spell a
+ *   word ("f r e e", "V.I.A.G.R.A", "к р е д и т").
+ * Each match's `value` is the word as it reads without the disguise, its `reason` the technique.
+ * Only Latin, Cyrillic and Greek words are looked at: the scripts whose letters look alike and
+ * that put spaces between words.
+ */
+
+const NONE = 0;
+const LAT = 1;
+const CYR = 2;
+const GRE = 3;
+const OTHER = 4; // a letter of another script
+const MRK = 5; // a combining mark
+
+/** The script of the letter at code unit `c` (BMP; a surrogate is OTHER or NONE, see {@link scriptAt}). */
+function scriptOf(c: number): number {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? LAT : NONE;
+  if (c < 0x250) return c >= 0xc0 && c !== 0xd7 && c !== 0xf7 ? LAT : (charFlags(c) & LETTER) !== 0 ? LAT : NONE;
+  if (c >= 0x300 && c < 0x370) return MRK;
+  const f = charFlags(c);
+  if ((f & MARK) !== 0) return MRK;
+  if ((f & LETTER) === 0) return NONE;
+  if (c < 0x370) return LAT; // IPA and modifier letters
+  if (c < 0x400) return GRE;
+  if (c < 0x530) return CYR;
+  if (c >= 0x1e00 && c < 0x1f00) return LAT;
+  if (c >= 0x1f00 && c < 0x2000) return GRE;
+  return OTHER;
+}
+
+/** {@link scriptOf} at `i`, with an astral letter (a surrogate pair) as OTHER. */
+function scriptAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdbff) return c >= 0xdc00 && c <= 0xdfff ? NONE : scriptOf(c);
+  if (i + 1 >= s.length) return NONE;
+  const d = s.charCodeAt(i + 1);
+  if (d < 0xdc00 || d > 0xdfff) return NONE;
+  const f = charFlags((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
+  return (f & LETTER) !== 0 ? OTHER : (f & MARK) !== 0 ? MRK : NONE;
+}
+
+// Look-alikes: a letter of one script and the letter of another it cannot be told from in
+// ordinary fonts, in the same case. Only letters spam is seen to swap; not Latin i in a
+// Cyrillic word (Ukrainian and Belarusian typists use it for і), not Greek α, β, κ, μ in a
+// Latin word (TNFα, IκB, μg).
+const pairs = (s: string): [number, number][] =>
+  s.split(' ').map((p) => [p.charCodeAt(0), p.charCodeAt(1)] as [number, number]);
+/** `LOOK_ALIKE[host]`: letter of another script → the host script's look-alike. */
+const LOOK_ALIKE: readonly Map<number, number>[] = [
+  new Map(),
+  // into Latin: from Cyrillic, then from Greek
+  new Map(pairs(
+    'аa сc еe оo рp хx уy іi јj ѕs һh ԁd ӏl ԛq ԝw үy АA ВB СC ЕE НH ІI ЈJ КK МM ОO РP ЅS ТT ХX УY ҮY ԚQ ԜW ' +
+      'οo ΑA ΒB ΕE ΖZ ΗH ΙI ΚK ΜM ΝN ΟO ΡP ΤT ΥY ΧX',
+  )),
+  // into Cyrillic: from Latin, then from Greek
+  new Map(pairs(
+    'aа cс eе oо pр xх yу AА BВ CС EЕ HН KК MМ OО PР TТ XХ YУ ' +
+      'οо αа εе ρр χх ΑА ΒВ ΕЕ ΗН ΚК ΜМ ΟО ΡР ΤТ ΧХ ΥУ',
+  )),
+  // into Greek: from Latin, then from Cyrillic
+  new Map(pairs(
+    'oο vν kκ xχ AΑ BΒ EΕ HΗ IΙ KΚ MΜ NΝ OΟ PΡ TΤ XΧ YΥ ZΖ ' +
+      'оο аα еε рρ хχ АΑ ВΒ ЕΕ НΗ КΚ МΜ ОΟ РΡ ТΤ ХΧ',
+  )),
+];
+
+/** Not words people type: a token with "@" (e-mail), "://" (URL) or starting with "www.". */
+function isAddress(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 64) return true;
+    if (c === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 && i + 2 < to) return true;
+  }
+  return to - from > 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
+    (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46;
+}
+
+interface Candidate {
+  match: Match;
+  /** The word's own script and the script of its look-alikes (one script, else -1). */
+  host: number;
+  foreign: number;
+}
+
+/** The script of the last letter of `s[from, to)` (marks after it skipped). */
+function lastLetterScript(s: string, from: number, to: number): number {
+  for (let i = to - 1; i >= from; i--) {
+    const sc = scriptOf(s.charCodeAt(i));
+    if (sc !== MRK) return sc;
+  }
+  return NONE;
+}
+
+/**
+ * The word `s[from, to)` (letters and marks) when it mixes scripts by look-alikes: every letter
+ * of the other scripts has a look-alike in the word's own script, which has at least two letters
+ * and at least as many as the others together; three letters or more. Null otherwise (one
+ * script; a letter of another script; two words glued, each with letters of its own: Москваcity),
+ * and for one look-alike that is the word's first or last letter: the keyboard layout switched
+ * one key-stroke late or early ("cтолько", "eму", "Алисa" with Latin c, e, a in published
+ * Russian news).
+ */
+function mixedWord(s: string, from: number, to: number, counts: Int32Array): { value: string; host: number; foreign: number } | null {
+  const total = counts[LAT]! + counts[CYR]! + counts[GRE]!;
+  if (total < 3) return null;
+  let host = 0;
+  for (let h = LAT; h <= GRE; h++) {
+    const n = counts[h]!;
+    if (n < 2 || n * 2 < total) continue;
+    let ok = true;
+    const table = LOOK_ALIKE[h]!;
+    for (let i = from; i < to && ok; i++) {
+      const sc = scriptOf(s.charCodeAt(i));
+      if (sc !== h && sc !== MRK && !table.has(s.charCodeAt(i))) ok = false;
+    }
+    if (!ok) continue;
+    // Two possible hosts (all letters look-alikes both ways): the one with more letters; a tie is no word.
+    if (host !== 0) {
+      if (counts[host]! === n) return null;
+      if (n < counts[host]!) continue;
+    }
+    host = h;
+  }
+  if (host === 0) return null;
+  if (total - counts[host]! === 1 && (scriptOf(s.charCodeAt(from)) !== host || lastLetterScript(s, from, to) !== host)) return null;
+  const table = LOOK_ALIKE[host]!;
+  let value = '';
+  let foreign = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    const sc = scriptOf(c);
+    if (sc === host || sc === MRK) {
+      value += s[i];
+    } else {
+      value += String.fromCharCode(table.get(c)!);
+      foreign = foreign === 0 || foreign === sc ? sc : -1;
+    }
+  }
+  return { value, host, foreign };
+}
+
+/**
+ * Mixed-script words of one field, whose tokens are `spans[tFrom, tTo)` (three numbers each, see
+ * TextInput.tokenSpans); adds the field's letters by script to `letters`.
+ */
+function mixedScript(s: string, field: string, spans: readonly number[], tFrom: number, tTo: number, letters: Int32Array, out: Candidate[]): void {
+  const counts = new Int32Array(6);
+  for (let t = tFrom; t < tTo; t += 3) {
+    const from = spans[t + 1]!;
+    const to = spans[t + 2]!;
+    // A token without a Greek or Cyrillic character cannot mix scripts; its ASCII letters are
+    // counted as Latin.
+    let foreign = false;
+    let ascii = 0;
+    for (let i = from; i < to && !foreign; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 128) {
+        if ((c | 32) >= 97 && (c | 32) <= 122) ascii++;
+      } else foreign = (c >= 0x370 && c < 0x530) || (c >= 0x1f00 && c < 0x2000);
+    }
+    if (!foreign) {
+      letters[LAT] = letters[LAT]! + ascii;
+      continue;
+    }
+    if (isAddress(s, from, to)) continue;
+    let start = -1;
+    for (let i = from; i <= to; i++) {
+      const sc = i < to ? scriptAt(s, i) : NONE;
+      if (sc !== NONE && (sc !== MRK || start !== -1)) {
+        if (start === -1) {
+          start = i;
+          counts.fill(0);
+        }
+        counts[sc] = counts[sc]! + 1;
+        letters[sc] = letters[sc]! + 1;
+        if (s.charCodeAt(i) >= 0xd800 && s.charCodeAt(i) <= 0xdbff) i++;
+        continue;
+      }
+      if (start !== -1 && counts[OTHER] === 0 && (counts[LAT]! > 0 ? 1 : 0) + (counts[CYR]! > 0 ? 1 : 0) + (counts[GRE]! > 0 ? 1 : 0) > 1) {
+        const m = mixedWord(s, start, i, counts);
+        if (m) out.push({ match: { field, value: m.value, index: start, reason: 'mixed-script' }, host: m.host, foreign: m.foreign });
+      }
+      start = -1;
+    }
+  }
+}
+
+/**
+ * Code units of an invisible character at `i` (0 when none): zero-width space, ZWNJ, ZWJ, LRM,
+ * RLM, bidi embeddings, overrides and isolates, word joiner, invisible operators, BOM, soft
+ * hyphen, Mongolian vowel separator, Arabic letter mark, combining grapheme joiner, variation
+ * selectors; two units for tag characters and variation selectors 17–256.
+ */
+function invisibleAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0xad) return 0;
+  if (c < 0x2000) return c === 0xad || c === 0x34f || c === 0x61c || c === 0x180e ? 1 : 0;
+  if (c <= 0x206f) return (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) ? 1 : 0;
+  if (c === 0xfeff || (c >= 0xfe00 && c <= 0xfe0f)) return 1;
+  if (c === 0xdb40 && i + 1 < s.length) {
+    const d = s.charCodeAt(i + 1);
+    return (d >= 0xdc00 && d <= 0xdc7f) || (d >= 0xdd00 && d <= 0xddef) ? 2 : 0;
+  }
+  return 0;
+}
+
+/** The invisible characters normalisation removes (src/text/input.ts): they shift offsets. */
+function removed(c: number): boolean {
+  return c === 0x200b || c === 0x2060 || c === 0xfeff || c === 0xad;
+}
+
+/**
+ * Words with invisible characters between their letters, read from the field as it came (the
+ * normalised text has lost some of them). A soft hyphen where a hyphenation program would put
+ * one (a word of six letters or more, no piece shorter than two) is hyphenation, not a disguise.
+ */
+function invisible(raw: string, field: string, out: Match[]): void {
+  let any = false;
+  for (let i = 0; i < raw.length && !any; i++) any = invisibleAt(raw, i) !== 0;
+  if (!any) return;
+  // Offsets: NFKC as normalisation does it, then every removed character before a word moves it left.
+  const s = raw.normalize('NFKC');
+  let shift = 0;
+  let start = -1;
+  let value = '';
+  let hidden = 0; // invisible characters between letters
+  let shy = 0; // of which soft hyphens
+  let piece = 0; // letters since the last invisible character
+  let shortPiece = false;
+  let letters = 0;
+  let pending = 0; // invisible characters after the last letter
+  let pendingShy = 0;
+  let startShift = 0;
+  const flush = (): void => {
+    if (start !== -1 && hidden > 0) {
+      if (piece < 2) shortPiece = true;
+      const hyphenated = shy === hidden && letters >= 6 && !shortPiece;
+      if (!hyphenated) out.push({ field, value, index: start - startShift, reason: 'invisible' });
+    }
+    start = -1;
+  };
+  for (let i = 0; i < s.length; ) {
+    const n = invisibleAt(s, i);
+    if (n !== 0) {
+      if (start !== -1) {
+        pending++;
+        if (s.charCodeAt(i) === 0xad) pendingShy++;
+      }
+      if (removed(s.charCodeAt(i))) shift++;
+      i += n;
+      continue;
+    }
+    const sc = scriptAt(s, i);
+    if (sc === LAT || sc === CYR || sc === GRE || (sc === MRK && start !== -1)) {
+      if (start === -1) {
+        start = i;
+        startShift = shift;
+        value = '';
+        hidden = shy = piece = letters = pending = pendingShy = 0;
+        shortPiece = false;
+      } else if (pending > 0 && sc !== MRK) {
+        hidden += pending;
+        shy += pendingShy;
+        if (piece < 2) shortPiece = true;
+        piece = 0;
+      }
+      pending = pendingShy = 0;
+      value += s[i];
+      if (sc !== MRK) {
+        piece++;
+        letters++;
+      }
+      i++;
+      continue;
+    }
+    flush();
+    i += sc === OTHER || sc === MRK ? (s.charCodeAt(i) >= 0xd800 && s.charCodeAt(i) <= 0xdbff ? 2 : 1) : 1;
+  }
+  flush();
+}
+
+/** Single-letter words of the 19 languages (lower case): not letter-spacing when only these. */
+const ORDINARY = new Set('a e i o u y v z k s w à è é ì ò ù á í ó ú å ä ö ø ô ê â î û а и в к с у о я ο η α ή ό ω'.split(' '));
+const VOWEL = new Set([...'aeiouyàáâãäåèéêëìíîïòóôõöøùúûüýæœаеёиоуыэюяіїєαεηιουωάέήίόύώ']);
+
+function isSpacing(c: number): boolean {
+  return c === 0x20 || c === 0xa0 || c === 0x2e || c === 0x2d || c === 0x5f || c === 0x2a || c === 0xb7 || c === 0x2022 || c === 0x7e || c === 0x2f || c === 0x2b;
+}
+
+/**
+ * Whether the letters of a run spell a word: at least one is not an ordinary one-letter word
+ * (Czech "a v k s", Polish "i w z a" are words, not a disguise), two different letters, a
+ * vowel; not the alphabet ("a b c d"); not an acronym written with dots (U.S.S.R., R.S.V.P.:
+ * capitals with dots need six letters); not note names (guitar tuning E A D G B E).
+ */
+function spellsWord(letters: string[], sep: number): boolean {
+  let ordinary = true;
+  let vowel = false;
+  let alphabet = true;
+  let upper = true;
+  let notes = true;
+  const lower = letters.map((l) => l.toLowerCase());
+  for (let k = 0; k < lower.length; k++) {
+    const l = lower[k]!;
+    if (!ORDINARY.has(l)) ordinary = false;
+    if (VOWEL.has(l)) vowel = true;
+    if (k > 0 && l.charCodeAt(0) !== lower[k - 1]!.charCodeAt(0) + 1) alphabet = false;
+    if (letters[k] === l) upper = false;
+    if (!(letters[k]! >= 'A' && letters[k]! <= 'H')) notes = false;
+  }
+  if (ordinary || !vowel || alphabet || notes) return false;
+  if (new Set(lower).size < 2) return false;
+  return !(upper && sep === 0x2e && letters.length < 6);
+}
+
+/**
+ * Whether a letter-spaced word is one the filters look for: a single-word entry (weight above 0)
+ * of the spam-word or profanity lists of any of the 19 languages. Spacing out any other word is
+ * emphasis ("P E A C E", "U P D A T E D"), not a disguise.
+ */
+function isListWord(word: string, cache: Map<string, boolean>): boolean {
+  let known = cache.get(word);
+  if (known === undefined) {
+    const words = normalizeWords([word]);
+    known = words.count === 1 && (['spam-words', 'profanity'] as const).some((kind) =>
+      trieFor(kind, 'all').scan(words).some((m) => m.first === 0 && m.last === 0 && m.entry.weight > 0));
+    cache.set(word, known);
+  }
+  return known;
+}
+
+/** Longest letter-spaced word read; a longer run is cut (as the word lists cut words). */
+const MAX_SPACED = 64;
+
+/** Letter-spaced words of one field of normalised text. */
+function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
+  let letters: string[] = [];
+  let runStart = -1;
+  let runSep = -1;
+  let lastEnd = -1;
+  const flush = (): void => {
+    if (letters.length >= 4 && spellsWord(letters, runSep)) {
+      const word = letters.join('');
+      if (isListWord(word, cache)) out.push({ field, value: word, index: runStart, reason: 'letter-spaced' });
+    }
+    letters = [];
+    runStart = -1;
+  };
+  const n = s.length;
+  for (let i = 0; i < n; ) {
+    const c = s.charCodeAt(i);
+    // Fast skip: ASCII that is neither a letter nor a digit.
+    if (c < 128 && !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57))) {
+      i++;
+      continue;
+    }
+    const sc = scriptAt(s, i);
+    const digit = sc === NONE && (c < 128 || (charFlags(c) & NUMBER) !== 0);
+    if (sc === NONE && !digit) {
+      i += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+      continue;
+    }
+    // A word: letters, marks and digits.
+    let j = i + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
+    let marks = 0;
+    while (j < n) {
+      const d = s.charCodeAt(j);
+      if (d < 128) {
+        if (!((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57))) break;
+      } else {
+        const t = scriptAt(s, j);
+        if (t === NONE && (charFlags(d) & NUMBER) === 0) break;
+        if (t === MRK) marks++;
+      }
+      j += d >= 0xd800 && d <= 0xdbff ? 2 : 1;
+    }
+    const single = (sc === LAT || sc === CYR || sc === GRE) && j - i - marks === 1;
+    if (single) {
+      const sep = i - lastEnd === 1 ? s.charCodeAt(lastEnd) : -1;
+      if (runStart !== -1 && sep !== -1 && isSpacing(sep) && (letters.length === 1 || sep === runSep) && letters.length < MAX_SPACED) {
+        runSep = sep;
+      } else {
+        flush();
+        runStart = i;
+        runSep = -1;
+      }
+      letters.push(s.slice(i, j));
+      lastEnd = j;
+    } else {
+      flush();
+    }
+    i = j;
+  }
+  flush();
+}
+
+export default defineRule({
+  id: 'text.OBFUSCATION',
+  significance: 'high',
+  formula: { per: 1.5 },
+  description:
+    'Words disguised to slip past filters: look-alike letters of another script inside a word (зaрaботок, frее), invisible characters between letters (zero-width, soft hyphen, bidi controls, tags), and letter-spaced words (f r e e, V.I.A.G.R.A); each match is the word without its disguise.',
+  score({ text }) {
+    if (!text) return matchesOutcome([]);
+    const matches: Match[] = [];
+    const mixed: Candidate[] = [];
+    const letters = new Int32Array(6);
+    const cache = new Map<string, boolean>();
+    const spans = text.tokenSpans;
+    let t = 0;
+    for (let g = 0; g < text.segments.length; g++) {
+      const tFrom = t;
+      while (t < spans.length && spans[t] === g) t += 3;
+      const { field, text: s } = text.segments[g]!;
+      const found: Match[] = [];
+      invisible(text.raw[g] ?? '', field, found);
+      const before = mixed.length;
+      mixedScript(s, field, spans, tFrom, t, letters, mixed);
+      for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);
+      letterSpaced(s, field, cache, found);
+      found.sort((a, b) => a.index! - b.index!);
+      matches.push(...found);
+    }
+    // A word of another script than the text's, with look-alikes of the text's script in it, is
+    // a foreign word typed with the layout switched (a Cyrillic name in Finnish text with a
+    // Latin o) or inflected (Windowsе, iPhoneа in Russian text), not a disguise.
+    let dominant = LAT;
+    for (const sc of [CYR, GRE]) if (letters[sc]! > letters[dominant]!) dominant = sc;
+    const typed = new Set(mixed.filter((m) => m.foreign === dominant && m.host !== dominant).map((m) => m.match));
+    return matchesOutcome(typed.size === 0 ? matches : matches.filter((m) => !typed.has(m)));
+  },
+});

@@ -180,6 +180,22 @@ function isSpacing(c: number): boolean {
 const SPACED_MIN = 4;
 
 /**
+ * Ends a run of one-letter words that starts at word `run` of the table (columns of `cap`
+ * entries; `n` words so far): four or more become one word. Returns the new number of words.
+ * (A function of its own, not a closure: a closure that writes the word count would make every
+ * use of it in the scan loop a context access.)
+ */
+function closeRun(codes: Uint16Array, table: Int32Array, cap: number, n: number, run: number, latin: number, cyr: number, greek: number): number {
+  if (n - run < SPACED_MIN) return n;
+  const last = n - 1;
+  table[cap + run] = table[cap + last]!;
+  table[3 * cap + run] = table[3 * cap + last]!;
+  const scripts = (latin > 0 ? 1 : 0) + (cyr > 0 ? 1 : 0) + (greek > 0 ? 1 : 0);
+  if (scripts > 1) foldMixed(codes, table[run]!, table[cap + run]!, latin, cyr, greek);
+  return run + 1;
+}
+
+/**
  * A word that mixes scripts, or has leet signs or digits, made uniform (see the module
  * comment): look-alikes of the minority script become the majority's letters.
  */
@@ -289,18 +305,6 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
   let runLatin = 0;
   let runCyr = 0;
   let runGreek = 0;
-  /** Ends the current run: four or more one-letter words become one word. */
-  const closeRun = (): void => {
-    if (run !== -1 && n - run >= SPACED_MIN) {
-      const last = n - 1;
-      table[cap + run] = table[cap + last]!;
-      table[3 * cap + run] = table[3 * cap + last]!;
-      n = run + 1;
-      const mixed = (runLatin > 0 ? 1 : 0) + (runCyr > 0 ? 1 : 0) + (runGreek > 0 ? 1 : 0);
-      if (mixed > 1) foldMixed(codes, table[run]!, table[cap + run]!, runLatin, runCyr, runGreek);
-    }
-    run = -1;
-  };
   for (let s = 0; s < segments.length; s++) {
     const text = segments[s]!;
     sentence++;
@@ -406,7 +410,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           if (gap === 1 && isSpacing(sep) && (n - run === 1 || sep === runSep) && table[4 * cap + n - 1] === s && n - run < MAX_WORD) {
             runSep = sep;
           } else {
-            closeRun();
+            if (run !== -1) n = closeRun(codes, table, cap, n, run, runLatin, runCyr, runGreek);
             run = n;
             runLatin = runCyr = runGreek = 0;
           }
@@ -414,7 +418,8 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           runCyr += cyr;
           runGreek += greek;
         } else if (run !== -1) {
-          closeRun();
+          n = closeRun(codes, table, cap, n, run, runLatin, runCyr, runGreek);
+          run = -1;
         }
       }
       table[n] = wordStart;
@@ -426,7 +431,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
       n++;
     }
   }
-  closeRun();
+  if (run !== -1) n = closeRun(codes, table, cap, n, run, runLatin, runCyr, runGreek);
   // One buffer for everything copied out (each typed-array allocation is a separate, costly
   // off-heap allocation): six columns of n words, then the codes; copied with set().
   const buffer = new ArrayBuffer(24 * n + 2 * w);

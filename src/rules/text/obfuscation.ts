@@ -151,30 +151,47 @@ function mixedWord(s: string, from: number, to: number, counts: Int32Array): { v
   return { value, host, foreign };
 }
 
+/** A Greek or Cyrillic character: without one, no word of a field can mix scripts. */
+const GREEK_OR_CYRILLIC = /[\u0370-\u052F\u1F00-\u1FFF]/;
+
+/** Characters of Latin (ASCII letters), Cyrillic and Greek script in the fields, by script. */
+function scriptTotals(segments: readonly { text: string }[]): Int32Array {
+  const letters = new Int32Array(6);
+  for (const { text: s } of segments) {
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 128) {
+        if ((c | 32) >= 97 && (c | 32) <= 122) letters[LAT] = letters[LAT]! + 1;
+      } else if (c >= 0x400 && c < 0x530) letters[CYR] = letters[CYR]! + 1;
+      else if ((c >= 0x370 && c < 0x400) || (c >= 0x1f00 && c < 0x2000)) letters[GRE] = letters[GRE]! + 1;
+    }
+  }
+  return letters;
+}
+
 /**
  * Mixed-script words of one field, whose tokens are `spans[tFrom, tTo)` (three numbers each, see
- * TextInput.tokenSpans); adds the field's letters by script to `letters`.
+ * TextInput.tokenSpans).
  */
-function mixedScript(s: string, field: string, spans: readonly number[], tFrom: number, tTo: number, letters: Int32Array, out: Candidate[]): void {
+function mixedScript(s: string, field: string, spans: readonly number[], tFrom: number, tTo: number, out: Candidate[]): void {
+  if (!GREEK_OR_CYRILLIC.test(s)) return;
   const counts = new Int32Array(6);
   for (let t = tFrom; t < tTo; t += 3) {
     const from = spans[t + 1]!;
     const to = spans[t + 2]!;
-    // A token without a Greek or Cyrillic character cannot mix scripts; its ASCII letters are
-    // counted as Latin.
-    let foreign = false;
-    let ascii = 0;
-    for (let i = from; i < to && !foreign; i++) {
+    // A token with characters of fewer than two of the three scripts cannot mix them (a bit
+    // each, from code ranges: ASCII letters and Latin-1 to Latin Extended-B, Greek, Cyrillic).
+    let seen = 0;
+    for (let i = from; i < to; i++) {
       const c = s.charCodeAt(i);
       if (c < 128) {
-        if ((c | 32) >= 97 && (c | 32) <= 122) ascii++;
-      } else foreign = (c >= 0x370 && c < 0x530) || (c >= 0x1f00 && c < 0x2000);
+        if ((c | 32) >= 97 && (c | 32) <= 122) seen |= 1;
+      } else if (c < 0x250) seen |= 1;
+      else if (c >= 0x400 && c < 0x530) seen |= 2;
+      else if ((c >= 0x370 && c < 0x400) || (c >= 0x1f00 && c < 0x2000)) seen |= 4;
+      else if (c >= 0x1e00 && c < 0x1f00) seen |= 1;
     }
-    if (!foreign) {
-      letters[LAT] = letters[LAT]! + ascii;
-      continue;
-    }
-    if (isAddress(s, from, to)) continue;
+    if (seen === 0 || seen === 1 || seen === 2 || seen === 4 || isAddress(s, from, to)) continue;
     let start = -1;
     for (let i = from; i <= to; i++) {
       const sc = i < to ? scriptAt(s, i) : NONE;
@@ -184,7 +201,6 @@ function mixedScript(s: string, field: string, spans: readonly number[], tFrom: 
           counts.fill(0);
         }
         counts[sc] = counts[sc]! + 1;
-        letters[sc] = letters[sc]! + 1;
         if (s.charCodeAt(i) >= 0xd800 && s.charCodeAt(i) <= 0xdbff) i++;
         continue;
       }
@@ -216,6 +232,9 @@ function invisibleAt(s: string, i: number): number {
   return 0;
 }
 
+/** Any character of {@link invisibleAt} (code units, no `u` flag: the tags are surrogate pairs). */
+const INVISIBLE = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFE00-\uFE0F\uFEFF]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/;
+
 /** The invisible characters normalisation removes (src/text/input.ts): they shift offsets. */
 function removed(c: number): boolean {
   return c === 0x200b || c === 0x2060 || c === 0xfeff || c === 0xad;
@@ -227,9 +246,7 @@ function removed(c: number): boolean {
  * one (a word of six letters or more, no piece shorter than two) is hyphenation, not a disguise.
  */
 function invisible(raw: string, field: string, out: Match[]): void {
-  let any = false;
-  for (let i = 0; i < raw.length && !any; i++) any = invisibleAt(raw, i) !== 0;
-  if (!any) return;
+  if (!INVISIBLE.test(raw)) return;
   // Offsets: NFKC as normalisation does it, then every removed character before a word moves it left.
   const s = raw.normalize('NFKC');
   let shift = 0;
@@ -295,9 +312,12 @@ function invisible(raw: string, field: string, out: Match[]): void {
 const ORDINARY = new Set('a e i o u y v z k s w à è é ì ò ù á í ó ú å ä ö ø ô ê â î û а и в к с у о я ο η α ή ό ω'.split(' '));
 const VOWEL = new Set([...'aeiouyàáâãäåèéêëìíîïòóôõöøùúûüýæœаеёиоуыэюяіїєαεηιουωάέήίόύώ']);
 
+/** The separators of a letter-spaced word: space, no-break space, . - _ * · • ~ / + */
 function isSpacing(c: number): boolean {
-  return c === 0x20 || c === 0xa0 || c === 0x2e || c === 0x2d || c === 0x5f || c === 0x2a || c === 0xb7 || c === 0x2022 || c === 0x7e || c === 0x2f || c === 0x2b;
+  return c < 128 ? ASCII_SPACING[c] === 1 : c === 0xa0 || c === 0xb7 || c === 0x2022;
 }
+const ASCII_SPACING = new Uint8Array(128);
+for (const ch of ' .-_*~/+') ASCII_SPACING[ch.charCodeAt(0)] = 1;
 
 /**
  * Whether the letters of a run spell a word: at least one is not an ordinary one-letter word
@@ -345,17 +365,27 @@ function isListWord(word: string, cache: Map<string, boolean>): boolean {
 const MAX_SPACED = 64;
 
 /** Letter-spaced words of one field of normalised text. */
+/**
+ * What a letter-spaced word of four letters or more has: three separators two code units apart
+ * (the middle letters are single code units between them; a letter with a combining mark NFKC
+ * could not compose is passed over). A quick test before the scan: most fields have none.
+ */
+const MAY_SPACE = /[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022]/;
+
 function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
-  let letters: string[] = [];
+  if (!MAY_SPACE.test(s)) return;
+  // The current run's letters (one array, reused), its start, separator and end.
+  const letters: string[] = [];
   let runStart = -1;
   let runSep = -1;
   let lastEnd = -1;
   const flush = (): void => {
+    if (runStart === -1) return;
     if (letters.length >= 4 && spellsWord(letters, runSep)) {
       const word = letters.join('');
       if (isListWord(word, cache)) out.push({ field, value: word, index: runStart, reason: 'letter-spaced' });
     }
-    letters = [];
+    letters.length = 0;
     runStart = -1;
   };
   const n = s.length;
@@ -366,7 +396,7 @@ function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out
       i++;
       continue;
     }
-    const sc = scriptAt(s, i);
+    const sc = c < 128 ? (c >= 65 ? LAT : NONE) : scriptAt(s, i);
     const digit = sc === NONE && (c < 128 || (charFlags(c) & NUMBER) !== 0);
     if (sc === NONE && !digit) {
       i += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
@@ -416,7 +446,6 @@ export default defineRule({
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
     const mixed: Candidate[] = [];
-    const letters = new Int32Array(6);
     const cache = new Map<string, boolean>();
     const spans = text.tokenSpans;
     let t = 0;
@@ -427,7 +456,7 @@ export default defineRule({
       const found: Match[] = [];
       invisible(text.raw[g] ?? '', field, found);
       const before = mixed.length;
-      mixedScript(s, field, spans, tFrom, t, letters, mixed);
+      mixedScript(s, field, spans, tFrom, t, mixed);
       for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);
       letterSpaced(s, field, cache, found);
       found.sort((a, b) => a.index! - b.index!);
@@ -436,6 +465,8 @@ export default defineRule({
     // A word of another script than the text's, with look-alikes of the text's script in it, is
     // a foreign word typed with the layout switched (a Cyrillic name in Finnish text with a
     // Latin o) or inflected (Windowsе, iPhoneа in Russian text), not a disguise.
+    if (mixed.length === 0) return matchesOutcome(matches);
+    const letters = scriptTotals(text.segments);
     let dominant = LAT;
     for (const sc of [CYR, GRE]) if (letters[sc]! > letters[dominant]!) dominant = sc;
     const typed = new Set(mixed.filter((m) => m.foreign === dominant && m.host !== dominant).map((m) => m.match));

@@ -99,6 +99,15 @@ function isPlainAsciiTyped(s: string, from: number, to: number): boolean {
     (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46);
 }
 
+/** True when `s[from, to)` has an ASCII letter or a code unit of Latin-1 to Cyrillic, or of Latin and Greek Extended. */
+function hasJudgedLetter(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 ? (c | 32) >= 97 && (c | 32) <= 122 : c < 0x500 || (c >= 0x1e00 && c < 0x2000)) return true;
+  }
+  return false;
+}
+
 /** Vowel-less words that are real: protocol names, file types, interjections. */
 export const RANDOM_CHARS_ALLOWED: ReadonlySet<string> = new Set([
   'https', 'http', 'sftp', 'smtp', 'xmlns', 'pptx', 'xlsx', 'docx', 'mkdir', 'chmod', 'chown', 'grrr', 'pfft',
@@ -237,6 +246,9 @@ export default defineRule({
         }
         continue;
       }
+      // Only Latin, Cyrillic and Greek words are judged (randomReason): a token without a letter
+      // of those scripts (Arabic, Devanagari, Han…) is passed over without a string.
+      if (!hasJudgedLetter(s, from, to)) continue;
       const v = s.slice(from, to);
       // Addresses, URLs, codes and anything with digits are not typed words.
       if (!isTyped(v)) continue;

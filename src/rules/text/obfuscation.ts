@@ -152,7 +152,7 @@ function mixedWord(s: string, from: number, to: number, counts: Int32Array): { v
 }
 
 /** A Greek or Cyrillic character: without one, no word of a field can mix scripts. */
-const GREEK_OR_CYRILLIC = /[\u0370-\u052F\u1F00-\u1FFF]/;
+const GREEK_OR_CYRILLIC = /[\u0370-\u052F\u1F00-\u1FFF]/g;
 
 /** Characters of Latin (ASCII letters), Cyrillic and Greek script in the fields, by script. */
 function scriptTotals(segments: readonly { text: string }[]): Int32Array {
@@ -174,9 +174,15 @@ function scriptTotals(segments: readonly { text: string }[]): Int32Array {
  * TextInput.tokenSpans).
  */
 function mixedScript(s: string, field: string, spans: readonly number[], tFrom: number, tTo: number, out: Candidate[]): void {
-  if (!GREEK_OR_CYRILLIC.test(s)) return;
   const counts = new Int32Array(6);
   for (let t = tFrom; t < tTo; t += 3) {
+    // Only tokens with a Greek or Cyrillic character: the expression jumps to the next one
+    // (`test` with the g flag moves lastIndex past it, without a match object).
+    GREEK_OR_CYRILLIC.lastIndex = spans[t + 1]!;
+    if (!GREEK_OR_CYRILLIC.test(s)) return;
+    const at = GREEK_OR_CYRILLIC.lastIndex - 1;
+    while (t < tTo && spans[t + 2]! <= at) t += 3;
+    if (t >= tTo) return;
     const from = spans[t + 1]!;
     const to = spans[t + 2]!;
     // A token with characters of fewer than two of the three scripts cannot mix them (a bit

@@ -54,26 +54,30 @@ function scriptAt(s: string, i: number): number {
 // ordinary fonts, in the same case. Only letters spam is seen to swap; not Latin i in a
 // Cyrillic word (Ukrainian and Belarusian typists use it for і), not Greek α, β, κ, μ in a
 // Latin word (TNFα, IκB, μg).
-const pairs = (s: string): [number, number][] =>
-  s.split(' ').map((p) => [p.charCodeAt(0), p.charCodeAt(1)] as [number, number]);
-/** `LOOK_ALIKE[host]`: letter of another script → the host script's look-alike. */
-const LOOK_ALIKE: readonly Map<number, number>[] = [
-  new Map(),
+/** A table from code unit (all below 0x530) to look-alike, 0 for none. */
+function pairs(s: string): Uint16Array {
+  const table = new Uint16Array(0x530);
+  for (const p of s.split(' ')) table[p.charCodeAt(0)] = p.charCodeAt(1);
+  return table;
+}
+/** `LOOK_ALIKE[host][c]`: the host script's look-alike of letter `c` of another script, 0 for none. */
+const LOOK_ALIKE: readonly Uint16Array[] = [
+  new Uint16Array(0x530),
   // into Latin: from Cyrillic, then from Greek
-  new Map(pairs(
+  pairs(
     'аa сc еe оo рp хx уy іi јj ѕs һh ԁd ӏl ԛq ԝw үy АA ВB СC ЕE НH ІI ЈJ КK МM ОO РP ЅS ТT ХX УY ҮY ԚQ ԜW ' +
       'οo ΑA ΒB ΕE ΖZ ΗH ΙI ΚK ΜM ΝN ΟO ΡP ΤT ΥY ΧX',
-  )),
+  ),
   // into Cyrillic: from Latin, then from Greek
-  new Map(pairs(
+  pairs(
     'aа cс eе oо pр xх yу AА BВ CС EЕ HН KК MМ OО PР TТ XХ YУ ' +
       'οо αа εе ρр χх ΑА ΒВ ΕЕ ΗН ΚК ΜМ ΟО ΡР ΤТ ΧХ ΥУ',
-  )),
+  ),
   // into Greek: from Latin, then from Cyrillic
-  new Map(pairs(
+  pairs(
     'oο vν kκ xχ AΑ BΒ EΕ HΗ IΙ KΚ MΜ NΝ OΟ PΡ TΤ XΧ YΥ ZΖ ' +
       'оο аα еε рρ хχ АΑ ВΒ ЕΕ НΗ КΚ МΜ ОΟ РΡ ТΤ ХΧ',
-  )),
+  ),
 ];
 
 /** Not words people type: a token with "@" (e-mail), "://" (URL) or starting with "www.". */
@@ -122,8 +126,9 @@ function mixedWord(s: string, from: number, to: number, counts: Int32Array): { v
     let ok = true;
     const table = LOOK_ALIKE[h]!;
     for (let i = from; i < to && ok; i++) {
-      const sc = scriptOf(s.charCodeAt(i));
-      if (sc !== h && sc !== MRK && !table.has(s.charCodeAt(i))) ok = false;
+      const c = s.charCodeAt(i);
+      const sc = scriptOf(c);
+      if (sc !== h && sc !== MRK && (c >= 0x530 || table[c] === 0)) ok = false;
     }
     if (!ok) continue;
     // Two possible hosts (all letters look-alikes both ways): the one with more letters; a tie is no word.
@@ -144,7 +149,7 @@ function mixedWord(s: string, from: number, to: number, counts: Int32Array): { v
     if (sc === host || sc === MRK) {
       value += s[i];
     } else {
-      value += String.fromCharCode(table.get(c)!);
+      value += String.fromCharCode(table[c]!);
       foreign = foreign === 0 || foreign === sc ? sc : -1;
     }
   }
@@ -380,18 +385,23 @@ const MAY_SPACE = /[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022].[
 
 function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
   if (!MAY_SPACE.test(s)) return;
-  // The current run's letters (one array, reused), its start, separator and end.
-  const letters: string[] = [];
+  // The current run: its letters' offsets (start and end of each, in one array reused), its
+  // start and separator; and where the last single letter ended.
+  const at: number[] = [];
   let runStart = -1;
   let runSep = -1;
   let lastEnd = -1;
   const flush = (): void => {
     if (runStart === -1) return;
-    if (letters.length >= 4 && spellsWord(letters, runSep)) {
-      const word = letters.join('');
-      if (isListWord(word, cache)) out.push({ field, value: word, index: runStart, reason: 'letter-spaced' });
+    if (at.length >= 8) {
+      const letters: string[] = [];
+      for (let k = 0; k < at.length; k += 2) letters.push(s.slice(at[k], at[k + 1]));
+      if (spellsWord(letters, runSep)) {
+        const word = letters.join('');
+        if (isListWord(word, cache)) out.push({ field, value: word, index: runStart, reason: 'letter-spaced' });
+      }
     }
-    letters.length = 0;
+    at.length = 0;
     runStart = -1;
   };
   const n = s.length;
@@ -425,14 +435,14 @@ function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out
     const single = (sc === LAT || sc === CYR || sc === GRE) && j - i - marks === 1;
     if (single) {
       const sep = i - lastEnd === 1 ? s.charCodeAt(lastEnd) : -1;
-      if (runStart !== -1 && sep !== -1 && isSpacing(sep) && (letters.length === 1 || sep === runSep) && letters.length < MAX_SPACED) {
+      if (runStart !== -1 && sep !== -1 && isSpacing(sep) && (at.length === 2 || sep === runSep) && at.length < 2 * MAX_SPACED) {
         runSep = sep;
       } else {
         flush();
         runStart = i;
         runSep = -1;
       }
-      letters.push(s.slice(i, j));
+      at.push(i, j);
       lastEnd = j;
     } else {
       flush();

@@ -362,7 +362,10 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
         } else {
           const v = wideInfo(c);
           k = (v >> 16) & 7;
-          if (k === Kind.Sep) {
+          if (k === Kind.Letter) {
+            codes[w++] = v & 0xffff;
+            if ((v & (1 << 19)) === 0) letters++;
+          } else if (k === Kind.Sep) {
             // Tag characters and variation selectors 17–256 (astral) are invisible too.
             if (c !== 0xdb40 || invisibleAt(text, i) === 0) break;
             const j = skipInvisible(text, i, len);
@@ -375,9 +378,6 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           } else if (k === Kind.Apostrophe) {
             const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
             if (next !== Kind.Letter) break;
-          } else if (k === Kind.Letter) {
-            codes[w++] = v & 0xffff;
-            if ((v & (1 << 19)) === 0) letters++;
           } else {
             digits++;
             codes[w++] = c;

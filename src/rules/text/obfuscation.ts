@@ -96,6 +96,8 @@ interface Candidate {
   /** The word's own script and the script of its look-alikes (one script, else -1). */
   host: number;
   foreign: number;
+  /** One look-alike, at the word's first or last letter: counts only beside a clear disguise. */
+  edge: boolean;
 }
 
 /** The script of the last letter of `s[from, to)` (marks after it skipped). */
@@ -110,19 +112,20 @@ function lastLetterScript(s: string, from: number, to: number): number {
 /**
  * The word `s[from, to)` (letters and marks) when it mixes scripts by look-alikes: every letter
  * of the other scripts has a look-alike in the word's own script, which has at least two letters
- * and at least as many as the others together; three letters or more. Null otherwise (one
- * script; a letter of another script; two words glued, each with letters of its own: Москваcity),
- * and for one look-alike that is the word's first or last letter: the keyboard layout switched
- * one key-stroke late or early ("cтолько", "eму", "Алисa" with Latin c, e, a in published
- * Russian news).
+ * (when both scripts could be the word's own, the one with more letters); three letters or more
+ * (ЗAPAБOTOK, with seven Latin capitals, is Cyrillic: З and Б have no Latin look-alike). Null
+ * otherwise (one script; a letter of another script; two words glued, each with letters of its
+ * own: Москваcity). `edge`: one look-alike, the word's first or last letter, as when the keyboard
+ * layout switched one key-stroke late or early ("cтолько", "eму", "Алисa" with Latin c, e, a in
+ * published Russian news).
  */
-function mixedWord(s: string, from: number, to: number, counts: Int32Array): { value: string; host: number; foreign: number } | null {
+function mixedWord(s: string, from: number, to: number, counts: Int32Array): { value: string; host: number; foreign: number; edge: boolean } | null {
   const total = counts[LAT]! + counts[CYR]! + counts[GRE]!;
   if (total < 3) return null;
   let host = 0;
   for (let h = LAT; h <= GRE; h++) {
     const n = counts[h]!;
-    if (n < 2 || n * 2 < total) continue;
+    if (n < 2) continue;
     let ok = true;
     const table = LOOK_ALIKE[h]!;
     for (let i = from; i < to && ok; i++) {
@@ -139,7 +142,7 @@ function mixedWord(s: string, from: number, to: number, counts: Int32Array): { v
     host = h;
   }
   if (host === 0) return null;
-  if (total - counts[host]! === 1 && (scriptOf(s.charCodeAt(from)) !== host || lastLetterScript(s, from, to) !== host)) return null;
+  const edge = total - counts[host]! === 1 && (scriptOf(s.charCodeAt(from)) !== host || lastLetterScript(s, from, to) !== host);
   const table = LOOK_ALIKE[host]!;
   let value = '';
   let foreign = 0;
@@ -153,22 +156,32 @@ function mixedWord(s: string, from: number, to: number, counts: Int32Array): { v
       foreign = foreign === 0 || foreign === sc ? sc : -1;
     }
   }
-  return { value, host, foreign };
+  return { value, host, foreign, edge };
 }
 
 /** A Greek or Cyrillic character: without one, no word of a field can mix scripts. */
 const GREEK_OR_CYRILLIC = /[\u0370-\u052F\u1F00-\u1FFF]/g;
 
-/** Characters of Latin (ASCII letters), Cyrillic and Greek script in the fields, by script. */
+/**
+ * Characters of Latin (ASCII letters), Cyrillic and Greek script in the fields that are no
+ * look-alike of another script's letters, by script: what tells which script a text is written
+ * in, however many look-alikes it swapped (ЗAPAБOTOK OT 5000 B ДEHЬ is Cyrillic).
+ */
 function scriptTotals(segments: readonly { text: string }[]): Int32Array {
   const letters = new Int32Array(6);
+  const lat = LOOK_ALIKE[LAT]!;
+  const cyr = LOOK_ALIKE[CYR]!;
+  const gre = LOOK_ALIKE[GRE]!;
   for (const { text: s } of segments) {
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c < 128) {
-        if ((c | 32) >= 97 && (c | 32) <= 122) letters[LAT] = letters[LAT]! + 1;
-      } else if (c >= 0x400 && c < 0x530) letters[CYR] = letters[CYR]! + 1;
-      else if ((c >= 0x370 && c < 0x400) || (c >= 0x1f00 && c < 0x2000)) letters[GRE] = letters[GRE]! + 1;
+        if ((c | 32) >= 97 && (c | 32) <= 122 && cyr[c] === 0 && gre[c] === 0) letters[LAT] = letters[LAT]! + 1;
+      } else if (c >= 0x400 && c < 0x530) {
+        if (lat[c] === 0 && gre[c] === 0) letters[CYR] = letters[CYR]! + 1;
+      } else if (c >= 0x370 && c < 0x400) {
+        if (lat[c] === 0 && cyr[c] === 0) letters[GRE] = letters[GRE]! + 1;
+      } else if (c >= 0x1f00 && c < 0x2000) letters[GRE] = letters[GRE]! + 1;
     }
   }
   return letters;
@@ -217,7 +230,7 @@ function mixedScript(s: string, field: string, spans: readonly number[], tFrom: 
       }
       if (start !== -1 && counts[OTHER] === 0 && (counts[LAT]! > 0 ? 1 : 0) + (counts[CYR]! > 0 ? 1 : 0) + (counts[GRE]! > 0 ? 1 : 0) > 1) {
         const m = mixedWord(s, start, i, counts);
-        if (m) out.push({ match: { field, value: m.value, index: start, reason: 'mixed-script' }, host: m.host, foreign: m.foreign });
+        if (m) out.push({ match: { field, value: m.value, index: start, reason: 'mixed-script' }, host: m.host, foreign: m.foreign, edge: m.edge });
       }
       start = -1;
     }
@@ -485,7 +498,10 @@ export default defineRule({
     const letters = scriptTotals(text.segments);
     let dominant = LAT;
     for (const sc of [CYR, GRE]) if (letters[sc]! > letters[dominant]!) dominant = sc;
-    const typed = new Set(mixed.filter((m) => m.foreign === dominant && m.host !== dominant).map((m) => m.match));
-    return matchesOutcome(typed.size === 0 ? matches : matches.filter((m) => !typed.has(m)));
+    const dropped = new Set(mixed.filter((m) => m.foreign === dominant && m.host !== dominant).map((m) => m.match));
+    // A look-alike at a word's edge is a slip of the layout switch in prose ("cтолько", "Алисa"),
+    // and a disguise in a text that has a clear one elsewhere ("Пишитe", "oплата" beside "рaбота").
+    if (!mixed.some((m) => !m.edge && !dropped.has(m.match))) for (const m of mixed) if (m.edge) dropped.add(m.match);
+    return matchesOutcome(dropped.size === 0 ? matches : matches.filter((m) => !dropped.has(m)));
   },
 });

@@ -17,6 +17,16 @@ testRule(rule, {
       score: 3,
     },
     { name: 'ru: Latin p in a loan offer', request: 'Одобрим кpедит без справок за 5 минут', count: 1, values: ['кредит'] },
+    {
+      name: 'ru: capitals, most of them Latin (З, Б, Д, Ь have no Latin look-alike)',
+      request: 'ЗAPAБOTOK OT 5000 B ДEHЬ',
+      values: ['ЗАРАБОТОК', 'ДЕНЬ'],
+    },
+    {
+      name: 'ru: a look-alike at a word\'s edge counts beside a clear disguise',
+      request: 'Нужны люди на удалёнку! Пишитe в ЛС, oплата ежедневно, рaбота из дома',
+      values: ['Пишите', 'оплата', 'работа'],
+    },
     { name: 'ru: Greek ο and ε inside Cyrillic words', request: 'Инвестиции в крипту, дοход от 30% в месяц, пишите менεджеру', values: ['доход', 'менеджеру'] },
     { name: 'bg: Latin о, е inside Cyrillic words', request: 'Бързи кредити онлайн, без поръчители, пишете ни в Telegrаm за бързо oдoбрение', values: ['одобрение'] },
     { name: 'en: Cyrillic і, а, е inside Latin words', request: 'Cheap vіаgrа and frее pills, discreet shipping', values: ['viagra', 'free'] },

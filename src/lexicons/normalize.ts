@@ -195,12 +195,36 @@ function closeRun(codes: Uint16Array, table: Int32Array, cap: number, n: number,
   return run + 1;
 }
 
+/** LAT_TO_CYR and the letters whose capitals look alike (T Т, B В, H Н, M М). */
+const CAPS_TO_CYR = new Map<number, number>([...LAT_TO_CYR, ...([['t', 'т'], ['b', 'в'], ['h', 'н'], ['m', 'м']] as const).map(([l, c]) => [l.charCodeAt(0), c.charCodeAt(0)] as [number, number])]);
+
+/**
+ * True for a word with more Latin than Cyrillic letters that is Cyrillic all the same: a Cyrillic
+ * letter has no Latin look-alike, and every Latin letter (and 0) has a Cyrillic one
+ * (ЗAPAБOTOK: З and Б are Cyrillic only, A P O T K look like А Р О Т К).
+ */
+function cyrillicHost(codes: Uint16Array, from: number, to: number): boolean {
+  let own = false;
+  for (let j = from; j < to; j++) {
+    const c = codes[j]!;
+    if (c < 128) {
+      if (c !== 0x30 && !CAPS_TO_CYR.has(c)) return false;
+    } else if (c >= 0x400 && c < 0x500 && !CYR_TO_LAT.has(c)) own = true;
+  }
+  return own;
+}
+
 /**
  * A word that mixes scripts, or has leet signs or digits, made uniform (see the module
  * comment): look-alikes of the minority script become the majority's letters.
  */
 function foldMixed(codes: Uint16Array, from: number, to: number, latin: number, cyr: number, greek: number): void {
-  if (latin >= cyr && latin >= greek) {
+  if (latin >= cyr && latin >= greek && cyr >= 2 && greek === 0 && cyrillicHost(codes, from, to)) {
+    for (let j = from; j < to; j++) {
+      const c = codes[j]!;
+      if (c < 128) codes[j] = c === 0x30 ? 0x43e : CAPS_TO_CYR.get(c)!;
+    }
+  } else if (latin >= cyr && latin >= greek) {
     for (let j = from; j < to; j++) {
       const c = codes[j]!;
       if (c < 128) {

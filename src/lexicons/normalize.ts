@@ -272,11 +272,15 @@ function kindOf(c: number): Kind {
 /**
  * What INFO is below TABLE_SIZE, for the BMP code units from there up, each computed on first
  * sight: the code written for a letter (its lower case when that is one code unit, else itself)
- * or the unit (bits 0–15), kind (16–18), "is a combining mark" (19), "computed" (20). One look-up
+ * or the unit (bits 0–15), kind (16–18), no script (19–20: 0), WIDE_MARK and WIDE_KNOWN. One look-up
  * per character where an expression and a string per character were: 1.8 million Arabic
  * letters (100 KB of U+FDFA after NFKC) are read in milliseconds.
  */
 const WIDE = new Uint32Array(0x10000);
+/** In WIDE: a combining mark, written but not counted as a letter (below TABLE_SIZE marks are dropped). */
+const WIDE_MARK = 1 << 22;
+/** In WIDE: computed (an entry of 0 is not yet). */
+const WIDE_KNOWN = 1 << 23;
 
 function wideInfo(c: number): number {
   let v = WIDE[c]!;
@@ -287,7 +291,7 @@ function wideInfo(c: number): number {
       const lower = String.fromCharCode(c).toLowerCase();
       if (lower.length === 1) code = lower.charCodeAt(0);
     }
-    v = code | (k << 16) | ((charFlags(c) & MARK_FLAG) !== 0 ? 1 << 19 : 0) | (1 << 20);
+    v = code | (k << 16) | ((charFlags(c) & MARK_FLAG) !== 0 ? WIDE_MARK : 0) | WIDE_KNOWN;
     WIDE[c] = v;
   }
   return v;
@@ -353,59 +357,40 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
       let leet = 0;
       let digits = 0;
       for (;;) {
-        if (c < TABLE_SIZE) {
-          const info = INFO[c]!;
-          k = (info >> 16) & 7;
-          if (k === Kind.Letter) {
-            const f = info & 0xffff;
-            if (f !== 0) {
-              codes[w++] = f;
-              if ((info & (1 << 21)) !== 0) codes[w++] = FOLD2[c]!;
-              letters++;
-              const sc = (info >> 19) & 3;
-              if (sc === LATIN) latin++;
-              else if (sc === CYRILLIC) cyr++;
-              else if (sc === GREEK) greek++;
-            }
-          } else if (k === Kind.Sep) {
-            break;
-          } else if (k === Kind.Apostrophe) {
-            // Inside a word only when a letter follows.
-            const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
-            if (next !== Kind.Letter) break;
-          } else if (k === Kind.Ignore) {
-            // Skipped when the word goes on after it ("fr\u00ADee").
-            const j = skipInvisible(text, i, len);
-            if (!continuesWord(text, j, len)) break;
-            i = j - 1;
-          } else {
-            if (k === Kind.Leet) leet++;
-            else digits++;
-            codes[w++] = c;
+        // One path for every character (the wide ones read from WIDE, laid out as INFO), so
+        // that a text of another script runs the code the usual texts have made fast.
+        const info = c < TABLE_SIZE ? INFO[c]! : wideInfo(c);
+        k = (info >> 16) & 7;
+        if (k === Kind.Letter) {
+          const f = info & 0xffff;
+          if (f !== 0) {
+            codes[w++] = f;
+            if ((info & (1 << 21)) !== 0) codes[w++] = FOLD2[c]!;
+            if ((info & WIDE_MARK) === 0) letters++;
+            const sc = (info >> 19) & 3;
+            if (sc === LATIN) latin++;
+            else if (sc === CYRILLIC) cyr++;
+            else if (sc === GREEK) greek++;
           }
+        } else if (k === Kind.Sep) {
+          // Tag characters and variation selectors 17–256 (astral) are invisible too.
+          if (c !== 0xdb40 || invisibleAt(text, i) === 0) break;
+          const j = skipInvisible(text, i, len);
+          if (!continuesWord(text, j, len)) break;
+          i = j - 1;
+        } else if (k === Kind.Apostrophe) {
+          // Inside a word only when a letter follows.
+          const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
+          if (next !== Kind.Letter) break;
+        } else if (k === Kind.Ignore) {
+          // Skipped when the word goes on after it ("fr\u00ADee").
+          const j = skipInvisible(text, i, len);
+          if (!continuesWord(text, j, len)) break;
+          i = j - 1;
         } else {
-          const v = wideInfo(c);
-          k = (v >> 16) & 7;
-          if (k === Kind.Letter) {
-            codes[w++] = v & 0xffff;
-            if ((v & (1 << 19)) === 0) letters++;
-          } else if (k === Kind.Sep) {
-            // Tag characters and variation selectors 17–256 (astral) are invisible too.
-            if (c !== 0xdb40 || invisibleAt(text, i) === 0) break;
-            const j = skipInvisible(text, i, len);
-            if (!continuesWord(text, j, len)) break;
-            i = j - 1;
-          } else if (k === Kind.Ignore) {
-            const j = skipInvisible(text, i, len);
-            if (!continuesWord(text, j, len)) break;
-            i = j - 1;
-          } else if (k === Kind.Apostrophe) {
-            const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
-            if (next !== Kind.Letter) break;
-          } else {
-            digits++;
-            codes[w++] = c;
-          }
+          if (k === Kind.Leet) leet++;
+          else digits++;
+          codes[w++] = c;
         }
         i++;
         if (i >= len || w - wordStart >= MAX_WORD) break;

@@ -60,6 +60,19 @@ export const ADVERSARIAL_INPUTS = [
   // that overlap and chain give it the most candidates to choose among.
   { name: 'overlapping word-list phrases', text: fill('please check out my channel please subscribe to my channel ') },
   { name: 'chained word-list phrase', text: fill('sub 4 ') },
+  // text.OBFUSCATION and the word-list normaliser, which see through look-alikes of another
+  // script, invisible characters and letter-spaced words.
+  { name: 'alternating Latin and Cyrillic look-alikes', text: fill('aаeеoо') },
+  { name: 'Cyrillic words with a Latin look-alike', text: fill('кpедит ') },
+  { name: 'Greek look-alikes in a Cyrillic word', text: fill('крεдитο') },
+  { name: 'zero-width spaces', text: fill('\u200B') },
+  { name: 'letters and zero-width non-joiners', text: fill('a\u200C') },
+  { name: 'letter, invisible characters, letter', text: 'a' + fill('\u200C\u202E\u{E0061}', SIZE - 2) + 'b' },
+  { name: 'soft hyphens between letters', text: fill('a\u00AD') },
+  { name: 'single letters with spaces', text: fill('a b c d ') },
+  { name: 'letter-spaced list words', text: fill('v i a g r a  ') },
+  { name: 'letters with dots', text: fill('f.') },
+  { name: 'U+FDFA (NFKC: 18 characters each)', text: fill('\uFDFA') },
 ];
 
 /** Deterministic printable-ASCII noise (a linear congruential generator, fixed seed). */

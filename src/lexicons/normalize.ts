@@ -19,6 +19,7 @@
  *
  * Everything is a table look-up or a bounded loop: linear in the text.
  */
+import { charFlags, DIGIT as DIGIT_FLAG, LETTER as LETTER_FLAG, MARK as MARK_FLAG } from '../text/chars.js';
 import { isSpace, type TextInput } from '../text/input.js';
 
 /** The words of a text, normalised; `codes[start[i]..end[i])` is word i. */
@@ -179,11 +180,51 @@ function isSpacing(c: number): boolean {
 const SPACED_MIN = 4;
 
 /**
+ * Ends a run of one-letter words that starts at word `run` of the table (columns of `cap`
+ * entries; `n` words so far): four or more become one word. Returns the new number of words.
+ * (A function of its own, not a closure: a closure that writes the word count would make every
+ * use of it in the scan loop a context access.)
+ */
+function closeRun(codes: Uint16Array, table: Int32Array, cap: number, n: number, run: number, latin: number, cyr: number, greek: number): number {
+  if (n - run < SPACED_MIN) return n;
+  const last = n - 1;
+  table[cap + run] = table[cap + last]!;
+  table[3 * cap + run] = table[3 * cap + last]!;
+  const scripts = (latin > 0 ? 1 : 0) + (cyr > 0 ? 1 : 0) + (greek > 0 ? 1 : 0);
+  if (scripts > 1) foldMixed(codes, table[run]!, table[cap + run]!, latin, cyr, greek);
+  return run + 1;
+}
+
+/** LAT_TO_CYR and the letters whose capitals look alike (T Т, B В, H Н, M М). */
+const CAPS_TO_CYR = new Map<number, number>([...LAT_TO_CYR, ...([['t', 'т'], ['b', 'в'], ['h', 'н'], ['m', 'м']] as const).map(([l, c]) => [l.charCodeAt(0), c.charCodeAt(0)] as [number, number])]);
+
+/**
+ * True for a word with more Latin than Cyrillic letters that is Cyrillic all the same: a Cyrillic
+ * letter has no Latin look-alike, and every Latin letter (and 0) has a Cyrillic one
+ * (ЗAPAБOTOK: З and Б are Cyrillic only, A P O T K look like А Р О Т К).
+ */
+function cyrillicHost(codes: Uint16Array, from: number, to: number): boolean {
+  let own = false;
+  for (let j = from; j < to; j++) {
+    const c = codes[j]!;
+    if (c < 128) {
+      if (c !== 0x30 && !CAPS_TO_CYR.has(c)) return false;
+    } else if (c >= 0x400 && c < 0x500 && !CYR_TO_LAT.has(c)) own = true;
+  }
+  return own;
+}
+
+/**
  * A word that mixes scripts, or has leet signs or digits, made uniform (see the module
  * comment): look-alikes of the minority script become the majority's letters.
  */
 function foldMixed(codes: Uint16Array, from: number, to: number, latin: number, cyr: number, greek: number): void {
-  if (latin >= cyr && latin >= greek) {
+  if (latin >= cyr && latin >= greek && cyr >= 2 && greek === 0 && cyrillicHost(codes, from, to)) {
+    for (let j = from; j < to; j++) {
+      const c = codes[j]!;
+      if (c < 128) codes[j] = c === 0x30 ? 0x43e : CAPS_TO_CYR.get(c)!;
+    }
+  } else if (latin >= cyr && latin >= greek) {
     for (let j = from; j < to; j++) {
       const c = codes[j]!;
       if (c < 128) {
@@ -221,10 +262,39 @@ function kindOf(c: number): Kind {
   if (c === 0x2019) return Kind.Apostrophe;
   if (isInvisible(c)) return Kind.Ignore;
   if (c >= 0xd800 && c <= 0xdfff) return Kind.Sep; // astral: emoji and rare scripts split words
-  const ch = String.fromCharCode(c);
-  if (LETTER.test(ch) || MARK.test(ch)) return Kind.Letter;
-  if (DIGIT.test(ch)) return Kind.Digit;
+  // \p{L}, \p{M} and \p{Nd} from the shared property table, not an expression per character.
+  const f = charFlags(c);
+  if ((f & (LETTER_FLAG | MARK_FLAG)) !== 0) return Kind.Letter;
+  if ((f & DIGIT_FLAG) !== 0) return Kind.Digit;
   return Kind.Sep;
+}
+
+/**
+ * What INFO is below TABLE_SIZE, for the BMP code units from there up, each computed on first
+ * sight: the code written for a letter (its lower case when that is one code unit, else itself)
+ * or the unit (bits 0–15), kind (16–18), no script (19–20: 0), WIDE_MARK and WIDE_KNOWN. One look-up
+ * per character where an expression and a string per character were: 1.8 million Arabic
+ * letters (100 KB of U+FDFA after NFKC) are read in milliseconds.
+ */
+const WIDE = new Uint32Array(0x10000);
+/** In WIDE: a combining mark, written but not counted as a letter (below TABLE_SIZE marks are dropped). */
+const WIDE_MARK = 1 << 22;
+/** In WIDE: computed (an entry of 0 is not yet). */
+const WIDE_KNOWN = 1 << 23;
+
+function wideInfo(c: number): number {
+  let v = WIDE[c]!;
+  if (v === 0) {
+    const k = kindOf(c);
+    let code = c;
+    if (k === Kind.Letter) {
+      const lower = String.fromCharCode(c).toLowerCase();
+      if (lower.length === 1) code = lower.charCodeAt(0);
+    }
+    v = code | (k << 16) | ((charFlags(c) & MARK_FLAG) !== 0 ? WIDE_MARK : 0) | WIDE_KNOWN;
+    WIDE[c] = v;
+  }
+  return v;
 }
 
 /** Longest word kept, in code units; longer runs are cut into pieces of this length. */
@@ -249,7 +319,9 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
   }
   const codes = scratch ? CODES! : new Uint16Array(2 * total);
   // Six columns of `cap` entries (a text has at most one word per code unit).
-  const cap = scratch ? SCRATCH_CHARS : total;
+  // A word takes at least one code unit and is followed by a separator unless it is the last or
+  // was cut at MAX_WORD codes (32 units or more): at most half the units, rounded up, are words.
+  const cap = scratch ? SCRATCH_CHARS : (total >> 1) + 1;
   const table = scratch ? TABLE! : new Int32Array(6 * cap);
   let sentence = 0;
   let n = 0;
@@ -261,18 +333,6 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
   let runLatin = 0;
   let runCyr = 0;
   let runGreek = 0;
-  /** Ends the current run: four or more one-letter words become one word. */
-  const closeRun = (): void => {
-    if (run !== -1 && n - run >= SPACED_MIN) {
-      const last = n - 1;
-      table[cap + run] = table[cap + last]!;
-      table[3 * cap + run] = table[3 * cap + last]!;
-      n = run + 1;
-      const mixed = (runLatin > 0 ? 1 : 0) + (runCyr > 0 ? 1 : 0) + (runGreek > 0 ? 1 : 0);
-      if (mixed > 1) foldMixed(codes, table[run]!, table[cap + run]!, runLatin, runCyr, runGreek);
-    }
-    run = -1;
-  };
   for (let s = 0; s < segments.length; s++) {
     const text = segments[s]!;
     sentence++;
@@ -281,7 +341,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
     while (i < len) {
       // Skip to the next word character.
       let c = text.charCodeAt(i);
-      let k = c < TABLE_SIZE ? (INFO[c]! >> 16) & 7 : kindOf(c);
+      let k = (c < TABLE_SIZE ? INFO[c]! >> 16 : wideInfo(c) >> 16) & 7;
       if (k === Kind.Sep || k === Kind.Apostrophe || k === Kind.Ignore) {
         // A sentence ends at . ! ? followed by white space (not in "example.com" or "3.50").
         if ((c === 0x2e || c === 0x21 || c === 0x3f) && i + 1 < len && isSpace(text.charCodeAt(i + 1))) sentence++;
@@ -297,60 +357,40 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
       let leet = 0;
       let digits = 0;
       for (;;) {
-        if (c < TABLE_SIZE) {
-          const info = INFO[c]!;
-          k = (info >> 16) & 7;
-          if (k === Kind.Letter) {
-            const f = info & 0xffff;
-            if (f !== 0) {
-              codes[w++] = f;
-              if ((info & (1 << 21)) !== 0) codes[w++] = FOLD2[c]!;
-              letters++;
-              const sc = (info >> 19) & 3;
-              if (sc === LATIN) latin++;
-              else if (sc === CYRILLIC) cyr++;
-              else if (sc === GREEK) greek++;
-            }
-          } else if (k === Kind.Sep) {
-            break;
-          } else if (k === Kind.Apostrophe) {
-            // Inside a word only when a letter follows.
-            const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
-            if (next !== Kind.Letter) break;
-          } else if (k === Kind.Ignore) {
-            // Skipped when the word goes on after it ("fr\u00ADee").
-            const j = skipInvisible(text, i, len);
-            if (!continuesWord(text, j, len)) break;
-            i = j - 1;
-          } else {
-            if (k === Kind.Leet) leet++;
-            else digits++;
-            codes[w++] = c;
+        // One path for every character (the wide ones read from WIDE, laid out as INFO), so
+        // that a text of another script runs the code the usual texts have made fast.
+        const info = c < TABLE_SIZE ? INFO[c]! : wideInfo(c);
+        k = (info >> 16) & 7;
+        if (k === Kind.Letter) {
+          const f = info & 0xffff;
+          if (f !== 0) {
+            codes[w++] = f;
+            if ((info & (1 << 21)) !== 0) codes[w++] = FOLD2[c]!;
+            if ((info & WIDE_MARK) === 0) letters++;
+            const sc = (info >> 19) & 3;
+            if (sc === LATIN) latin++;
+            else if (sc === CYRILLIC) cyr++;
+            else if (sc === GREEK) greek++;
           }
+        } else if (k === Kind.Sep) {
+          // Tag characters and variation selectors 17–256 (astral) are invisible too.
+          if (c !== 0xdb40 || invisibleAt(text, i) === 0) break;
+          const j = skipInvisible(text, i, len);
+          if (!continuesWord(text, j, len)) break;
+          i = j - 1;
+        } else if (k === Kind.Apostrophe) {
+          // Inside a word only when a letter follows.
+          const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
+          if (next !== Kind.Letter) break;
+        } else if (k === Kind.Ignore) {
+          // Skipped when the word goes on after it ("fr\u00ADee").
+          const j = skipInvisible(text, i, len);
+          if (!continuesWord(text, j, len)) break;
+          i = j - 1;
         } else {
-          k = kindOf(c);
-          if (k === Kind.Sep) {
-            // Tag characters and variation selectors 17–256 (astral) are invisible too.
-            if (c !== 0xdb40 || invisibleAt(text, i) === 0) break;
-            const j = skipInvisible(text, i, len);
-            if (!continuesWord(text, j, len)) break;
-            i = j - 1;
-          } else if (k === Kind.Ignore) {
-            const j = skipInvisible(text, i, len);
-            if (!continuesWord(text, j, len)) break;
-            i = j - 1;
-          } else if (k === Kind.Apostrophe) {
-            const next = i + 1 < len ? kindOf(text.charCodeAt(i + 1)) : Kind.Sep;
-            if (next !== Kind.Letter) break;
-          } else if (k === Kind.Letter) {
-            const ch = String.fromCharCode(c);
-            const lower = ch.toLowerCase();
-            codes[w++] = lower.length === 1 ? lower.charCodeAt(0) : c;
-            if (!MARK.test(ch)) letters++;
-          } else {
-            digits++;
-            codes[w++] = c;
-          }
+          if (k === Kind.Leet) leet++;
+          else digits++;
+          codes[w++] = c;
         }
         i++;
         if (i >= len || w - wordStart >= MAX_WORD) break;
@@ -379,7 +419,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           if (gap === 1 && isSpacing(sep) && (n - run === 1 || sep === runSep) && table[4 * cap + n - 1] === s && n - run < MAX_WORD) {
             runSep = sep;
           } else {
-            closeRun();
+            if (run !== -1) n = closeRun(codes, table, cap, n, run, runLatin, runCyr, runGreek);
             run = n;
             runLatin = runCyr = runGreek = 0;
           }
@@ -387,7 +427,8 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           runCyr += cyr;
           runGreek += greek;
         } else if (run !== -1) {
-          closeRun();
+          n = closeRun(codes, table, cap, n, run, runLatin, runCyr, runGreek);
+          run = -1;
         }
       }
       table[n] = wordStart;
@@ -399,7 +440,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
       n++;
     }
   }
-  closeRun();
+  if (run !== -1) n = closeRun(codes, table, cap, n, run, runLatin, runCyr, runGreek);
   // One buffer for everything copied out (each typed-array allocation is a separate, costly
   // off-heap allocation): six columns of n words, then the codes; copied with set().
   const buffer = new ArrayBuffer(24 * n + 2 * w);

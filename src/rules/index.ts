@@ -24,6 +24,7 @@ import htmlInjection from './text/html-injection.js';
 import html from './text/html.js';
 import model from './text/model.js';
 import numbersOnly from './text/numbers-only.js';
+import obfuscation from './text/obfuscation.js';
 import profanity from './text/profanity.js';
 import randomChars from './text/random-chars.js';
 import sentiment from './text/sentiment.js';
@@ -61,6 +62,7 @@ export const defaultRules: readonly AnyRule[] = [
   htmlInjection,
   model,
   numbersOnly,
+  obfuscation,
   profanity,
   randomChars,
   sentiment,
@@ -77,7 +79,7 @@ export const defaultRules: readonly AnyRule[] = [
 ] as const satisfies readonly AnyRule[];
 
 /** Rule ids formspam adds beyond the service contract (documented in docs/rules.md). */
-export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE', 'text.MODEL', 'timeZone.INVALID'];
+export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE', 'text.MODEL', 'text.OBFUSCATION', 'timeZone.INVALID'];
 
 /**
  * Every rule id of the service contract (spec 2.3), including rules that later versions of

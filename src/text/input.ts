@@ -49,6 +49,11 @@ export function normalizeText(text: string): string {
 
 export class TextInput {
   readonly segments: readonly TextSegment[];
+  /**
+   * Each field's text as it came, before normalisation, in the order of `segments`: what
+   * text.OBFUSCATION reads the invisible characters that normalisation removes from.
+   */
+  readonly raw: readonly string[];
   /** All segments joined with a line feed, in order. */
   readonly joined: string;
   #tokens: readonly Token[] | undefined;
@@ -60,6 +65,7 @@ export class TextInput {
   #memo: Map<object, unknown> | undefined;
 
   constructor(segments: readonly TextSegment[]) {
+    this.raw = segments.map((s) => s.text);
     this.segments = segments.map((s) => ({ field: s.field, text: normalizeText(s.text) }));
     this.joined = this.segments.map((s) => s.text).join('\n');
   }

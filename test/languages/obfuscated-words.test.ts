@@ -24,6 +24,7 @@ describe('SPAM_WORDS sees through obfuscation', () => {
     ['Latin а, о in a Cyrillic word', 'ru', 'Быстрый зaрaботок без вложений', ['зaрaботок → ru: заработок', 'без вложений → ru: без вложений']],
     ['Latin p in a Cyrillic word', 'ru', 'Одобрим кpедит за 5 минут', ['кpедит → ru: кредит']],
     ['Greek ε in a Cyrillic word', 'ru', 'Одобрим крεдит за 5 минут', ['крεдит → ru: кредит']],
+    ['capitals, most of them Latin, in a Cyrillic word', 'ru', 'ЗAPAБOTOK OT 5000 B ДEHЬ', ['ЗAPAБOTOK → ru: заработок']],
     ['Greek ο, α in a Cyrillic word', 'ru', 'Лучшее οнлайн кαзинο', ['οнлайн кαзинο → ru: онлайн казино']],
     ['Cyrillic і, а in a Latin word', 'en', 'Cheap vіаgrа, no prescription', ['vіаgrа → en: viagra', 'no prescription → en: no prescription']],
     ['Cyrillic е in an upper-case Latin word', 'en', 'FRЕЕ MONEY for you', ['FRЕЕ MONEY → en: free money']],
@@ -98,11 +99,13 @@ describe('what is not read as one letter-spaced word', () => {
   });
 });
 
-describe('normalisation of entries is unchanged', () => {
+describe('normalisation of a word, in an entry and in a scanned text alike (every entry of the lists normalises as before)', () => {
   it.each([
     ['a Greek word with Latin letters that are not look-alikes stays as it is', 'γιοofaσκύ', 'γιοofaσκυ'],
     ['Latin look-alikes in a Greek word become Greek', 'κερδίσaτε', 'κερδισατε'],
     ['Latin look-alikes in a Cyrillic word become Cyrillic', 'кpедит', 'кредит'],
+    ['a word with more Latin capitals than Cyrillic letters stays Cyrillic', 'ЗAPAБOTOK', 'заработок'],
+    ['a Latin word with a Cyrillic letter that has a look-alike stays Latin', 'vіagra', 'viagra'],
     ['an invisible character at the end of a word is a separator', 'free\u200C money', 'free money'],
   ])('%s', (_name, input, expected) => expect(normalizePhrase(input)).toBe(expected));
 });

@@ -99,6 +99,15 @@ function isPlainAsciiTyped(s: string, from: number, to: number): boolean {
     (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46);
 }
 
+/** True when `s[from, to)` has an ASCII letter or a code unit of Latin-1 to Cyrillic, or of Latin and Greek Extended. */
+function hasJudgedLetter(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 ? (c | 32) >= 97 && (c | 32) <= 122 : c < 0x500 || (c >= 0x1e00 && c < 0x2000)) return true;
+  }
+  return false;
+}
+
 /** Vowel-less words that are real: protocol names, file types, interjections. */
 export const RANDOM_CHARS_ALLOWED: ReadonlySet<string> = new Set([
   'https', 'http', 'sftp', 'smtp', 'xmlns', 'pptx', 'xlsx', 'docx', 'mkdir', 'chmod', 'chown', 'grrr', 'pfft',
@@ -172,6 +181,11 @@ const MAX_ACRONYM = 6;
 /** Why a word looks like random key-strokes, or null when it looks like a word. */
 export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null {
   if (word.length < 4 || LAYOUT_NAMES.has(word)) return null;
+  // Only Latin, Cyrillic and Greek words are judged (see `script` below): a word whose first
+  // letter, lower-cased, is of none of them is passed over before the whole word is lower-cased,
+  // stripped of marks and collapsed (100 KB of U+FDFA is 1.8 million Arabic letters after NFKC).
+  const f0 = word[0]!.toLowerCase().charCodeAt(0);
+  if (f0 >= 0x500 && !(f0 >= 0x1e00 && f0 < 0x2000)) return null;
   const lower = word.toLowerCase();
   if (isOrdinary(lower)) return null;
   // Marks go for Latin and Greek (č → c, ά → α), not for Cyrillic, where й is a letter of its own
@@ -240,6 +254,9 @@ export default defineRule({
         }
         continue;
       }
+      // Only Latin, Cyrillic and Greek words are judged (randomReason): a token without a letter
+      // of those scripts (Arabic, Devanagari, Han…) is passed over without a string.
+      if (!hasJudgedLetter(s, from, to)) continue;
       const v = s.slice(from, to);
       // Addresses, URLs, codes and anything with digits are not typed words.
       if (!isTyped(v)) continue;

@@ -1,0 +1,167 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
+import { normalizeRequest } from '../../../src/request.js';
+import rule from '../../../src/rules/text/obfuscation.js';
+import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
+
+// Example texts written for formspam (not real traffic).
+testRule(rule, {
+  hits: [
+    // mixed-script: look-alikes of another script inside a word
+    {
+      name: 'ru: Latin а, р inside Cyrillic words (recruitment spam)',
+      request: 'Удалённая рaбота, зaрaботок от 5000 в день, пишите в личку',
+      count: 2,
+      values: ['работа', 'заработок'],
+      score: 3,
+    },
+    { name: 'ru: Latin p in a loan offer', request: 'Одобрим кpедит без справок за 5 минут', count: 1, values: ['кредит'] },
+    {
+      name: 'ru: capitals, most of them Latin (З, Б, Д, Ь have no Latin look-alike)',
+      request: 'ЗAPAБOTOK OT 5000 B ДEHЬ',
+      values: ['ЗАРАБОТОК', 'ДЕНЬ'],
+    },
+    {
+      name: 'ru: a look-alike at a word\'s edge counts beside a clear disguise',
+      request: 'Нужны люди на удалёнку! Пишитe в ЛС, oплата ежедневно, рaбота из дома',
+      values: ['Пишите', 'оплата', 'работа'],
+    },
+    { name: 'ru: Greek ο and ε inside Cyrillic words', request: 'Инвестиции в крипту, дοход от 30% в месяц, пишите менεджеру', values: ['доход', 'менеджеру'] },
+    { name: 'bg: Latin о, е inside Cyrillic words', request: 'Бързи кредити онлайн, без поръчители, пишете ни в Telegrаm за бързо oдoбрение', values: ['одобрение'] },
+    { name: 'en: Cyrillic і, а, е inside Latin words', request: 'Cheap vіаgrа and frее pills, discreet shipping', values: ['viagra', 'free'] },
+    { name: 'en: a Cyrillic О in a word in capitals', request: 'Stop CОVID now with our miracle cure', values: ['COVID'] },
+    { name: 'de: Cyrillic о in a German word', request: 'Sie haben gewоnnen! Jetzt den Gewinn abholen', values: ['gewonnen'] },
+    { name: 'el: Latin o inside a Greek word', request: 'Κερδίστε δωρεάν ταξίδι, καλέστε τώρα τoν αριθμό', values: ['τον'] },
+    // invisible: characters that do not show between the letters of a word
+    { name: 'zero-width spaces between letters', request: 'Buy v\u200Bi\u200Ba\u200Bg\u200Br\u200Ba today', count: 1, values: ['viagra'] },
+    { name: 'a zero-width non-joiner in a Cyrillic word', request: 'Быстрый зара\u200Cботок', values: ['заработок'] },
+    { name: 'a soft hyphen inside a short word', request: 'Totally fr\u00ADee money', values: ['free'] },
+    { name: 'soft hyphens between single letters', request: 'Cheap c\u00ADi\u00ADa\u00ADl\u00ADi\u00ADs here', values: ['cialis'] },
+    { name: 'a right-to-left override', request: 'Claim your pri\u202Eze now', values: ['prize'] },
+    { name: 'tag characters', request: 'Claim your ca\u{E0073}sh now', values: ['cash'] },
+    { name: 'a word joiner and a BOM in the middle of the text', request: 'Hello, cas\u2060ino bo\uFEFFnus', values: ['casino', 'bonus'] },
+    // letter-spaced: single letters that spell a word of the word lists
+    { name: 'en: letters with spaces', request: 'Get your v i a g r a here', count: 1, values: ['viagra'] },
+    { name: 'en: two letter-spaced words', request: 'f r e e  c a s h for you', values: ['free', 'cash'] },
+    { name: 'en: capitals with dots', request: 'Buy V.I.A.G.R.A online', values: ['VIAGRA'] },
+    { name: 'en: letters with hyphens', request: 'Best c-a-s-i-n-o bonus', values: ['casino'] },
+    { name: 'ru: Cyrillic letters with spaces', request: 'Одобрим к р е д и т за 5 минут', values: ['кредит'] },
+    { name: 'el: Greek letters with spaces', request: 'Παίξτε στο κ α ζ ί ν ο τώρα', values: ['καζίνο'] },
+    {
+      name: 'several fields, in the order of the fields',
+      request: { fields: { name: 'Ivan', message: 'Быстрый зaрaботок', note: 'f r e e' } },
+      values: ['заработок', 'free'],
+      fields: ['message', 'note'],
+    },
+  ],
+  misses: [
+    // legitimate mixed tokens
+    'My iPhone and the MacBook Pro are both under AppleCare.',
+    'NaCl, H₂O, CO₂ and H₂SO₄ were kept at 25 °C.',
+    { name: 'Greek letters in science', request: 'We measured α-synuclein, TNFα, IκB, 5 µg/ml, ΔpH and a 10 kΩ resistor.' },
+    { name: 'Cyrillic and Latin words side by side', request: 'Мы используем Microsoft Teams и Google Docs для работы, IT-отдел и CRM-система.' },
+    { name: 'a Latin word glued to a Cyrillic one', request: 'Проект Москваcity открыт.' },
+    {
+      name: 'ru: foreign words inflected in Cyrillic (Windowsе, iPhoneа)',
+      request: 'Вчера купил новый iPhoneа, но на старом Windowsе он не работает, пришлось звонить в поддержку.',
+    },
+    {
+      name: 'ru: one look-alike at a word edge (layout switched a key-stroke late or early)',
+      request: 'Тариф составляет 760 фунтов; cтолько же платят и другие клиенты, сказала его жена Алисa.',
+    },
+    {
+      name: 'fi: a Cyrillic name with a Latin o in Finnish text',
+      request: 'Stahanov (ukr. Стаханoв) on teollisuuskaupunki Luhanskin alueella Itä-Ukrainassa.',
+    },
+    { name: 'sr: Serbian in both alphabets', request: 'Добар дан, желим да поручим. Dobar dan, želim da poručim.' },
+    { name: 'addresses', request: 'Write to info@аpple-support.com or see https://пример.рф/аpple' },
+    { name: 'single letters of another script alone', request: 'Привет, это с ним и с ней, a Latin a and an о alone' },
+    // invisible characters where they belong
+    { name: 'a BOM at the very start', request: '\uFEFFHello, I would like a quote for 20 chairs.' },
+    { name: 'ZWJ in emoji sequences', request: 'Our family 👨‍👩‍👧 loves your shop 🏳️‍🌈' },
+    { name: 'a subdivision flag (tag characters after a black flag)', request: 'Greetings from 🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland' },
+    { name: 'fa: ZWNJ in Persian words', request: 'می‌خواهم یک سفارش بدهم' },
+    { name: 'hi: ZWJ and ZWNJ in Devanagari', request: 'क्‍ष और क्‌ष अलग दिखते हैं' },
+    { name: 'de: soft hyphens from a web page (hyphenation)', request: 'Die Donau\u00ADdampf\u00ADschiff\u00ADfahrts\u00ADgesellschaft' },
+    { name: 'invisible characters between words, not inside one', request: 'Hello\u200B world \u200Cand\u200D more' },
+    // letter-spaced runs that are not a disguise
+    { name: 'initials', request: 'J. R. R. Tolkien and U. S. A. and J.R.R.' },
+    { name: 'acronyms with dots', request: 'The U.S.S.R., N.A.T.O. and R.S.V.P.' },
+    { name: 'cs: single-letter words', request: 'Šel s k a v o z a i u domu' },
+    { name: 'pl: single-letter words', request: 'Był w z a i o u domu' },
+    { name: 'the alphabet and note names', request: 'Options a b c d e; standard tuning E A D G B E.' },
+    { name: 'emphasis: a spaced word that is no spam or swear word', request: 'P E A C E  &  L O V E, U P D A T E D' },
+    { name: 'three letters', request: 'f r e and s e x' },
+  ],
+});
+
+interface Fixture {
+  languages: Record<string, { sentences: string[]; words: string[] }>;
+}
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../fixtures/real-text-19-languages.json', import.meta.url), 'utf8'),
+) as Fixture;
+
+describe('text.OBFUSCATION on real and hand-written legitimate text', () => {
+  for (const [language, { sentences }] of Object.entries(fixture.languages)) {
+    it(`finds nothing in the sentences of ${language} (fixtures/real-text-19-languages.json)`, async () => {
+      const found: string[] = [];
+      for (const text of sentences) {
+        const { result } = await runRuleCase(rule, text);
+        if (result.score !== 0) found.push(`${text}: ${JSON.stringify(result.matches)}`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  const contact = readdirSync(new URL('../../../fixtures/', import.meta.url)).filter((f) => /^contact-form-ham-en.*\.json$/.test(f));
+  it.each(contact)('finds nothing in fixtures/%s', async (file) => {
+    const data = JSON.parse(readFileSync(new URL(`../../../fixtures/${file}`, import.meta.url), 'utf8')) as unknown;
+    const texts: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string') texts.push(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    walk(data);
+    expect(texts.length).toBeGreaterThan(10);
+    const found: string[] = [];
+    for (const text of texts) {
+      const { result } = await runRuleCase(rule, text);
+      if (result.score !== 0) found.push(`${text}: ${JSON.stringify(result.matches)}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('offsets', () => {
+  it('gives the offset in the normalised text when invisible characters were removed before the word', async () => {
+    const { result } = await runRuleCase(rule, 'a\u200Bb c\u00ADd ca\u200Bsh');
+    // Normalised: "ab cd cash"; "cash" starts at 6 (two characters removed before it).
+    expect(result.matches).toEqual([
+      { field: 'text', value: 'ab', index: 0, reason: 'invisible' },
+      { field: 'text', value: 'cd', index: 3, reason: 'invisible' },
+      { field: 'text', value: 'cash', index: 6, reason: 'invisible' },
+    ]);
+  });
+});
+
+describe('adversarial 100 KB inputs', () => {
+  const score = (text: string) => rule.score(normalizeRequest({ text }), {});
+  const count = (text: string) => {
+    const o = score(text);
+    return o.kind === 'hit' ? o.matches.length : 0;
+  };
+  it('finds nothing in 100 KB of alternating Latin and Cyrillic look-alikes (no script has a letter of its own)', () =>
+    expectMiss(rule, fill('aаoо')));
+  it('counts 100 KB of a Cyrillic word with a Latin look-alike inside, repeated', () =>
+    expect(count(fill('кpедит '))).toBe(Math.ceil(SIZE / 7)));
+  it('counts 100 KB of letters and zero-width spaces as one word', () => expectHit(rule, { request: fill('a\u200B'), count: 1 }));
+  it('finds nothing in 100 KB of zero-width spaces', () => expectMiss(rule, fill('\u200B')));
+  it('finds nothing in 100 KB of tag characters', () => expectMiss(rule, fill('\u{E0061}')));
+  it('finds nothing in 100 KB of "a b c d …" (the alphabet, not a word of the lists)', () => expectMiss(rule, fill('a b c d e f g h ')));
+  it('counts every "v i a g r a" of 100 KB', () => expect(count(fill('v i a g r a  '))).toBe(7877));
+  it('finds nothing in 100 KB of U+FDFA (NFKC makes it 18 times longer)', () => expectMiss(rule, fill('\uFDFA')));
+  it('finds nothing in 100 KB of one letter and combining marks', () => expectMiss(rule, 'a' + fill('\u0301', SIZE - 1)));
+});

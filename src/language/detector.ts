@@ -480,7 +480,8 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   // Fallback: franc, on the same bounded stretch of text, when the scorer is unsure.
   // franc is weak on short text: it is asked only about texts of 30 letters or more, or about
   // texts in a script the scorer does not know at all.
-  if (unsure && (d.letters >= 30 || (d.ngrams === 0 && d.letters > 0 && !d.alphabetic))) {
+  // Not when no script has most of the letters: a mix of scripts is no language franc knows.
+  if (unsure && dominant.share > 0.6 && (d.letters >= 30 || (d.ngrams === 0 && d.letters > 0 && !d.alphabetic))) {
     const francGuesses = francAllFast(await loadFrancData(), text.slice(0, FRANC_LIMIT), 3);
     const top = francGuesses[0];
     if (top && top[0] !== 'und') {

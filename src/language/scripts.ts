@@ -273,7 +273,8 @@ function top(counts: Record<string, number>): [string, number, number] {
 
 /**
  * The guesses for a text whose dominant script is not one the n-gram scorer decides (see
- * {@link isNgramScript}); undefined for those.
+ * {@link isNgramScript}); undefined for those, and for Arabic-script or Devanagari text without
+ * one telling letter or word (the n-gram scorer, which knows ar/fa/ur/ku and hi/mr, decides).
  */
 export function detectByScript(text: string, script: number, letters: number, share: number): LanguageGuess[] | undefined {
   if (isNgramScript(script)) return undefined;
@@ -311,7 +312,8 @@ export function detectByScript(text: string, script: number, letters: number, sh
       }
       const fa = counts.fa!;
       const ar = counts.ar!;
-      if (fa === 0 && ar === 0) return one('ar', false);
+      // No telling letter (a word or two): the n-gram scorer decides, as for any text.
+      if (fa === 0 && ar === 0) return undefined;
       if (fa > ar) return one('fa', clear && fa >= 2 && fa > 2 * ar);
       return one('ar', clear && ar >= 2 && ar > 2 * fa);
     }
@@ -319,7 +321,7 @@ export function detectByScript(text: string, script: number, letters: number, sh
       const counts = devanagariWords(text, end);
       counts.mr! += marathiLetter(text, end).mr!;
       const [best, n, second] = top(counts);
-      if (n === 0) return one('hi', false);
+      if (n === 0) return undefined;
       return one(best, clear && n >= 2 && n >= 1.5 * second);
     }
     default:

@@ -202,7 +202,8 @@ function isBreak(c: number): boolean {
 
 /** True when text[start, end) is a URL or an email address: it has "@" or "://", or starts with "www.". */
 function isAddress(text: string, start: number, end: number): boolean {
-  if (end - start >= 4 && text.slice(start, start + 4).toLowerCase() === 'www.') return true;
+  // "www." in any case, compared by code (only W and w lower-case to w): no string per word.
+  if (end - start >= 4 && (text.charCodeAt(start) | 0x20) === 0x77 && (text.charCodeAt(start + 1) | 0x20) === 0x77 && (text.charCodeAt(start + 2) | 0x20) === 0x77 && text.charCodeAt(start + 3) === 0x2e) return true;
   for (let j = start; j < end; j++) {
     const c = text.charCodeAt(j);
     if (c === 0x40) return true;

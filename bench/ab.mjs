@@ -7,13 +7,18 @@
 //
 //   mkdir /tmp/before && cp -r dist /tmp/before/ && ln -s "$PWD/node_modules" /tmp/before/   # before the change, after a build
 //   … change, npm run build …
-//   node bench/ab.mjs /tmp/before/dist dist [rounds]
+//   node bench/ab.mjs /tmp/before/dist dist [rounds] [--prose]
+// --prose: also real prose (ud-prose en/de/ru/el/fi/hu, 800 chars, texts in turn) and 800
+// characters of hi/ar/th/zh/id, all with the detector (bench/prose.mjs; ../shared/data).
 // The build loaded first measures up to ~4 % faster at 10 KB (an A/A run shows it): run both orders.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LONG, TYPICAL } from './texts.mjs';
+import { loadProse } from './prose.mjs';
+import { LONG, OTHER_SCRIPTS, TYPICAL } from './texts.mjs';
 
-const [distA = '/tmp/before/dist', distB = 'dist', roundsArg = '7'] = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => a !== '--prose');
+const PROSE = process.argv.includes('--prose');
+const [distA = '/tmp/before/dist', distB = 'dist', roundsArg = '7'] = args;
 const ROUNDS = Number(roundsArg);
 const BATCH = 25;
 const load = async (dir) => import(pathToFileURL(resolve(dir, 'index.js')).href);
@@ -30,6 +35,16 @@ const CASES = [
   { name: '10 KB + detector', request: { text: LONG }, n: 400, providers: true },
 ];
 
+if (PROSE) {
+  const data = loadProse(['en', 'de', 'ru', 'el', 'fi', 'hu']);
+  if (data.missing) console.log(`prose: skipped, ${data.missing}`);
+  else {
+    for (const [lang, t] of Object.entries(data.prose)) CASES.push({ name: `${lang} prose 800 + det.`, requests: t.typical.map((m) => ({ fields: { message: m } })), n: 2000, providers: true });
+    if (data.hindi) CASES.push({ name: 'hi SMS 800 + det.', requests: data.hindi.map((m) => ({ fields: { message: m } })), n: 2000, providers: true });
+  }
+  for (const [lang, t] of Object.entries(OTHER_SCRIPTS)) CASES.push({ name: `${lang} 800 + det.`, request: { fields: { message: t } }, n: 2000, providers: true });
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -37,8 +52,9 @@ const median = (xs) => {
 
 console.log(`A = ${distA}, B = ${distB}; ${ROUNDS} rounds, batches of ${BATCH}; p50 µs: best (median of rounds)`);
 for (const c of CASES) {
-  const json = JSON.stringify(c.request);
-  const run = (b) => classifyOnce(b, json, c.providers);
+  const jsons = (c.requests ?? [c.request]).map((r) => JSON.stringify(r));
+  const turn = builds.map(() => 0);
+  const run = (b) => classifyOnce(b, jsons[turn[builds.indexOf(b)]++ % jsons.length], c.providers);
   // Warm up both.
   for (const b of builds) for (let i = 0; i < 300; i++) await run(b);
   const p50s = builds.map(() => []);

@@ -202,7 +202,8 @@ function isBreak(c: number): boolean {
 
 /** True when text[start, end) is a URL or an email address: it has "@" or "://", or starts with "www.". */
 function isAddress(text: string, start: number, end: number): boolean {
-  if (end - start >= 4 && text.slice(start, start + 4).toLowerCase() === 'www.') return true;
+  // "www." in any case, compared by code (only W and w lower-case to w): no string per word.
+  if (end - start >= 4 && (text.charCodeAt(start) | 0x20) === 0x77 && (text.charCodeAt(start + 1) | 0x20) === 0x77 && (text.charCodeAt(start + 2) | 0x20) === 0x77 && text.charCodeAt(start + 3) === 0x2e) return true;
   for (let j = start; j < end; j++) {
     const c = text.charCodeAt(j);
     if (c === 0x40) return true;
@@ -480,7 +481,8 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   // Fallback: franc, on the same bounded stretch of text, when the scorer is unsure.
   // franc is weak on short text: it is asked only about texts of 30 letters or more, or about
   // texts in a script the scorer does not know at all.
-  if (unsure && (d.letters >= 30 || (d.ngrams === 0 && d.letters > 0 && !d.alphabetic))) {
+  // Not when no script has most of the letters: a mix of scripts is no language franc knows.
+  if (unsure && dominant.share > 0.6 && (d.letters >= 30 || (d.ngrams === 0 && d.letters > 0 && !d.alphabetic))) {
     const francGuesses = francAllFast(await loadFrancData(), text.slice(0, FRANC_LIMIT), 3);
     const top = francGuesses[0];
     if (top && top[0] !== 'und') {

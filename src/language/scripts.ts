@@ -131,8 +131,10 @@ const SINGLE: Readonly<Partial<Record<number, string>>> = {
   [Script.Javanese]: 'jv',
 };
 
-/** Characters of the text read for marker letters and words, at most. */
+/** Characters of the text read for marker letters, at most. */
 export const MARKER_SCAN = 1000;
+/** Characters of the text read for marker words, at most (60–100 words). */
+export const WORD_SCAN = 500;
 /** A script's letters must be at least this many for a reliable answer. */
 const MIN_SCRIPT_LETTERS = 2;
 
@@ -173,34 +175,47 @@ export function isNgramScript(script: number): boolean {
 
 type Counter = (text: string, end: number) => Record<string, number>;
 
-/** Per language, its marker letters (each occurrence counts 1). */
+/** Per language, its marker letters (each occurrence counts 1); one table look-up per character. */
 function letterCounter(markers: Readonly<Record<string, string>>): Counter {
-  const table = new Map<number, string[]>();
-  for (const [language, letters] of Object.entries(markers)) {
-    for (const ch of letters) {
-      const list = table.get(ch.charCodeAt(0)) ?? [];
-      list.push(language);
-      table.set(ch.charCodeAt(0), list);
-    }
-  }
+  const languages = Object.keys(markers);
+  // Per code unit: a bit per language (at most 8) whose marker it is.
+  const table = new Uint8Array(0x10000);
+  languages.forEach((language, l) => {
+    for (const ch of markers[language]!) table[ch.charCodeAt(0)]! |= 1 << l;
+  });
+  const totals = new Int32Array(languages.length);
   return (text, end) => {
-    const counts: Record<string, number> = {};
-    for (const language of Object.keys(markers)) counts[language] = 0;
+    totals.fill(0);
     for (let i = 0; i < end; i++) {
-      const list = table.get(text.charCodeAt(i));
-      if (list !== undefined) for (const l of list) counts[l]!++;
+      const bits = table[text.charCodeAt(i)]!;
+      if (bits !== 0) for (let l = 0; l < languages.length; l++) if ((bits & (1 << l)) !== 0) totals[l]!++;
     }
+    const counts: Record<string, number> = {};
+    languages.forEach((language, l) => (counts[language] = totals[l]!));
     return counts;
   };
 }
 
 /**
  * Per language, its marker words (whole words, lower case; each occurrence counts 2). A word is
- * a run of letters and combining marks (Devanagari vowel signs are marks).
+ * a run of letters and combining marks (Devanagari vowel signs are marks). Only words of a
+ * marker's length that start with a marker's first letter are looked up.
  */
-function wordCounter(markers: Readonly<Record<string, string>>, isWordChar: (c: number) => boolean): Counter {
+function wordCounter(markers: Readonly<Record<string, string>>, isWordChar: (c: number) => boolean, caseless = false): Counter {
   const table = new Map<string, string>();
-  for (const [language, words] of Object.entries(markers)) for (const w of words.split(' ')) if (w) table.set(w, language);
+  const first = new Uint8Array(0x10000);
+  let shortest = Infinity;
+  let longest = 0;
+  for (const [language, words] of Object.entries(markers)) {
+    for (const w of words.split(' ')) {
+      if (!w) continue;
+      table.set(w, language);
+      first[w.charCodeAt(0)] = 1;
+      first[w.toUpperCase().charCodeAt(0)] = 1;
+      shortest = Math.min(shortest, w.length);
+      longest = Math.max(longest, w.length);
+    }
+  }
   return (text, end) => {
     const counts: Record<string, number> = {};
     for (const language of Object.keys(markers)) counts[language] = 0;
@@ -209,10 +224,11 @@ function wordCounter(markers: Readonly<Record<string, string>>, isWordChar: (c: 
       while (i < end && !isWordChar(text.charCodeAt(i))) i++;
       const from = i;
       while (i < end && isWordChar(text.charCodeAt(i))) i++;
-      if (i - from > 0 && i - from <= 16) {
-        const language = table.get(text.slice(from, i).toLowerCase());
-        if (language !== undefined) counts[language]! += 2;
-      }
+      const length = i - from;
+      if (length < shortest || length > longest || first[text.charCodeAt(from)] === 0) continue;
+      const word = text.slice(from, i);
+      const language = table.get(caseless ? word : word.toLowerCase());
+      if (language !== undefined) counts[language]! += 2;
     }
     return counts;
   };
@@ -245,6 +261,7 @@ const devanagariWords = wordCounter(
     ne: 'छ छन् छु छौं र मा गर्न लागि भएको तपाईं तपाईंको हामी हाम्रो म मेरो यो पनि थियो गरेको हुन्छ रहेको दिनुहोस् चाहन्छु धेरै',
   },
   isDevanagariWordChar,
+  true,
 );
 /** Marathi's ळ (rare in Hindi and Nepali). */
 const marathiLetter = letterCounter({ mr: 'ळ' });
@@ -273,7 +290,8 @@ function top(counts: Record<string, number>): [string, number, number] {
 
 /**
  * The guesses for a text whose dominant script is not one the n-gram scorer decides (see
- * {@link isNgramScript}); undefined for those.
+ * {@link isNgramScript}); undefined for those, and for Arabic-script or Devanagari text without
+ * one telling letter or word (the n-gram scorer, which knows ar/fa/ur/ku and hi/mr, decides).
  */
 export function detectByScript(text: string, script: number, letters: number, share: number): LanguageGuess[] | undefined {
   if (isNgramScript(script)) return undefined;
@@ -311,15 +329,16 @@ export function detectByScript(text: string, script: number, letters: number, sh
       }
       const fa = counts.fa!;
       const ar = counts.ar!;
-      if (fa === 0 && ar === 0) return one('ar', false);
+      // No telling letter (a word or two): the n-gram scorer decides, as for any text.
+      if (fa === 0 && ar === 0) return undefined;
       if (fa > ar) return one('fa', clear && fa >= 2 && fa > 2 * ar);
       return one('ar', clear && ar >= 2 && ar > 2 * fa);
     }
     case Script.Devanagari: {
-      const counts = devanagariWords(text, end);
+      const counts = devanagariWords(text, Math.min(end, WORD_SCAN));
       counts.mr! += marathiLetter(text, end).mr!;
       const [best, n, second] = top(counts);
-      if (n === 0) return one('hi', false);
+      if (n === 0) return undefined;
       return one(best, clear && n >= 2 && n >= 1.5 * second);
     }
     default:
@@ -349,7 +368,7 @@ const malayWords = wordCounter(
 export function refineMalay(text: string, guesses: LanguageGuess[]): LanguageGuess[] {
   const first = guesses[0];
   if (first === undefined || (first.language !== 'ms' && first.language !== 'id')) return guesses;
-  const counts = malayWords(text, Math.min(text.length, MARKER_SCAN));
+  const counts = malayWords(text, Math.min(text.length, WORD_SCAN));
   const id = counts.id!;
   const ms = counts.ms!;
   if (id === ms) return guesses;
@@ -373,7 +392,17 @@ const EXTRA_WORDS: Readonly<Record<string, string>> = {
   sw: 'asante sana habari tafadhali karibu yangu yako yetu wetu zenu yenu kwamba hii hiyo lakini mimi wewe sisi ninyi ndiyo hapana jambo nzuri kwa ningependa tunataka kampuni huduma rafiki kazi leo kesho siku pia sasa kutoka kuhusu hizi wao',
 };
 const EXTRA = new Map<string, string>();
-for (const [language, words] of Object.entries(EXTRA_WORDS)) for (const w of words.split(' ')) EXTRA.set(w, language);
+/** First letters (both cases) and longest length of the words of EXTRA: other words are not looked up. */
+const EXTRA_FIRST = new Uint8Array(0x250);
+let EXTRA_LONGEST = 0;
+for (const [language, words] of Object.entries(EXTRA_WORDS)) {
+  for (const w of words.split(' ')) {
+    EXTRA.set(w, language);
+    EXTRA_FIRST[w.charCodeAt(0)] = 1;
+    EXTRA_FIRST[w.toUpperCase().charCodeAt(0)] = 1;
+    EXTRA_LONGEST = Math.max(EXTRA_LONGEST, w.length);
+  }
+}
 
 /** A letter of a Latin-script word (ASCII, Latin-1 and Latin Extended-A letters, apostrophe-free). */
 const isLatinWordChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7);
@@ -383,7 +412,7 @@ const isLatinWordChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >
  * (ordinary text in any language is a third or more function words); otherwise undefined.
  */
 export function detectByWords(text: string): LanguageGuess | undefined {
-  const end = Math.min(text.length, MARKER_SCAN);
+  const end = Math.min(text.length, WORD_SCAN);
   const counts: Record<string, number> = {};
   let words = 0;
   let i = 0;
@@ -393,7 +422,7 @@ export function detectByWords(text: string): LanguageGuess | undefined {
     while (i < end && isLatinWordChar(text.charCodeAt(i))) i++;
     if (i === from) continue;
     words++;
-    if (i - from > 12) continue;
+    if (i - from > EXTRA_LONGEST || EXTRA_FIRST[text.charCodeAt(from)] !== 1) continue;
     const language = EXTRA.get(text.slice(from, i).toLowerCase());
     if (language !== undefined) counts[language] = (counts[language] ?? 0) + 1;
   }

@@ -115,3 +115,18 @@ describe('short texts beyond the 19', () => {
     expect(best?.language).toBe(lang);
   });
 });
+
+describe('classify(): a language beyond the 19 is reported and classified with en', () => {
+  const providers = createDefaultProviders({ offline: true });
+  it.each([
+    ['hi', 'नमस्ते, मैं अपनी छोटी कंपनी के लिए आपकी सेवाओं की कीमत जानना चाहता हूँ। कृपया मुझे जल्दी जवाब दें।'],
+    ['id', 'Selamat siang, saya ingin menanyakan harga jasa Anda untuk perusahaan kecil kami. Apakah bisa dikirim lewat surel?'],
+    ['th', 'สวัสดีครับ ผมอยากสอบถามราคาบริการของคุณสำหรับบริษัทเล็ก ๆ ของเรา ขอบคุณครับ'],
+    ['ar', 'مرحبا، أود أن أسأل عن سعر خدماتكم لشركتنا الصغيرة. هل يمكنكم إرسال عرض سعر؟'],
+  ])('%s', async (lang, message) => {
+    const response = await classify({ fields: { message } }, providers);
+    expect(response.text?.detectedLanguage).toBe(lang);
+    expect(response.text?.classifier).toBe('en');
+    expect(response.text?.rules['UNKNOWN_LANGUAGE']?.score).toBe(0);
+  });
+});

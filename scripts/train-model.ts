@@ -1,7 +1,9 @@
 // Trains the text model of text.MODEL and writes data/text-model.bin (npm run train:model).
 // Training data: the TRAINING splits only (YouTube videos 1–4, SMS and its de/fr translations
 // with 0-based index not divisible by 3, the training half of ud-prose from treebanks whose
-// licence allows it, the contact-form spam phrases). NonCommercial ud-prose never trains it.
+// licence allows it, the contact-form spam phrases, the 50 contact-form enquiries of
+// fixtures/contact-form-ham-en.json as ham). NonCommercial ud-prose and the held-out enquiries
+// (fixtures/contact-form-ham-en-holdout.json) never train it.
 // Deterministic: the same data give the same file byte for byte (checked by a test).
 import { writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';

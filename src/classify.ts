@@ -5,7 +5,7 @@ import { ProviderCall } from './providers/call.js';
 import type { LanguageGuess, ProviderCallOptions, Providers } from './providers/types.js';
 import { languageFact, reliableLanguage, selectClassifier } from './language/index.js';
 import { GEO_FACT } from './ip/facts.js';
-import { normalizeRequest, type NormalizedRequest, type RequestLimits } from './request.js';
+import { normalizeRequest, type FormType, type NormalizedRequest, type RequestLimits } from './request.js';
 import {
   classificationOf,
   type CategoryResult,
@@ -79,7 +79,7 @@ function prepare(options: ClassifyOptions): Prepared {
     const f = rule.formula;
     formulas.set(
       id,
-      'per' in f ? { per: weight } : 'fixed' in f ? { fixed: weight } : 'weighted' in f ? { weighted: weight } : { buckets: f.buckets.map((b: ProbabilityBucket) => ({ min: b.min, score: b.score * weight })) },
+      'per' in f ? { per: weight } : 'fixed' in f ? { fixed: weight } : 'weighted' in f ? { weighted: weight } : scaledBuckets(f, weight),
     );
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -210,12 +210,22 @@ function occurrences(matches: readonly Match[]): number {
   return n;
 }
 
+/** A `buckets` formula with every score (and every form type's maximum) multiplied by `weight`. */
+function scaledBuckets(f: Extract<Formula, { buckets: unknown }>, weight: number): Formula {
+  const buckets = f.buckets.map((b: ProbabilityBucket) => ({ min: b.min, score: b.score * weight }));
+  if (f.maxByFormType === undefined) return { buckets };
+  const max: Partial<Record<FormType, number>> = {};
+  for (const [type, value] of Object.entries(f.maxByFormType) as [FormType, number][]) max[type] = value * weight;
+  return { buckets, maxByFormType: max };
+}
+
 /** The score of a hit in hundredths, by the rule's formula. */
-function centsOf(formula: Formula, matches: readonly Match[], evidence: RuleOutcome['evidence']): number {
+function centsOf(formula: Formula, matches: readonly Match[], evidence: RuleOutcome['evidence'], formType: FormType): number {
   if ('buckets' in formula) {
     const p = evidence?.probability;
     if (typeof p !== 'number' || !(p >= 0 && p <= 1)) return 0;
-    for (const b of formula.buckets) if (p >= b.min) return Math.round(b.score * 100);
+    const max = formula.maxByFormType?.[formType];
+    for (const b of formula.buckets) if (p >= b.min) return Math.round((max !== undefined && b.score > max ? max : b.score) * 100);
     return 0;
   }
   if ('fixed' in formula) return Math.round(formula.fixed * 100);
@@ -335,7 +345,7 @@ export async function classify(
     }
     const result: RuleResult = { score: 0, significance: rule.significance };
     if (outcome.kind === 'hit') {
-      const cents = centsOf(p.formulas.get(rule.id) ?? rule.formula, outcome.matches, outcome.evidence);
+      const cents = centsOf(p.formulas.get(rule.id) ?? rule.formula, outcome.matches, outcome.evidence, req.formType);
       result.score = cents / 100;
       if (outcome.matches.length > 0) {
         result.count = occurrences(outcome.matches);

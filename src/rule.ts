@@ -1,6 +1,6 @@
 import { FormspamError } from './errors.js';
 import type { ProviderCallOptions, Providers } from './providers/types.js';
-import type { NormalizedRequest } from './request.js';
+import type { FormType, NormalizedRequest } from './request.js';
 
 export type Category = 'text' | 'email' | 'ipAddress' | 'timeZone';
 export const CATEGORIES: readonly Category[] = ['text', 'email', 'ipAddress', 'timeZone'];
@@ -15,9 +15,14 @@ export type Significance = 'low' | 'medium' | 'high';
  * - `{ buckets: [...] }`: the score of the first bucket (highest `min` first) whose `min` is at
  *   most the hit's `evidence.probability` (a number from 0 to 1), as SpamAssassin's BAYES_*
  *   rules score a probability (`text.MODEL`). The only formula whose scores may be negative: a
- *   bucket of strong ham evidence can take points off.
+ *   bucket of strong ham evidence can take points off. `maxByFormType` caps the score for a
+ *   request's `formType` (`text.MODEL`: at most 1 on a contact form).
  */
-export type Formula = { per: number } | { fixed: number } | { weighted: number } | { buckets: readonly ProbabilityBucket[] };
+export type Formula =
+  | { per: number }
+  | { fixed: number }
+  | { weighted: number }
+  | { buckets: readonly ProbabilityBucket[]; maxByFormType?: Readonly<Partial<Record<FormType, number>>> };
 
 /** A bucket of a `buckets` formula: `score` points for a probability of at least `min`. */
 export interface ProbabilityBucket {
@@ -163,6 +168,10 @@ function checkFormula(id: string, formula: Formula): void {
       });
     if (!ok) {
       throw new FormspamError('INVALID_OPTIONS', `defineRule(${id}): buckets must be a non-empty array of { min, score }, min from 0 to 1 and highest first, score finite`);
+    }
+    const max: unknown = formula.maxByFormType;
+    if (max !== undefined && (typeof max !== 'object' || max === null || !Object.values(max).every((v) => typeof v === 'number' && Number.isFinite(v)))) {
+      throw new FormspamError('INVALID_OPTIONS', `defineRule(${id}): maxByFormType must map form types to finite numbers`);
     }
     return;
   }

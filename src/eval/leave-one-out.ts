@@ -1,7 +1,7 @@
 /**
  * Leave-one-out evaluation of the text model (`formspam eval --leave-one-out`): for each data
  * set (each YouTube video, each SMS language, each ud-prose language, the contact-form
- * phrases) a model is trained on everything else and the whole classifier (the rules plus that
+ * phrases, the contact-form enquiries) a model is trained on everything else and the whole classifier (the rules plus that
  * model) is measured on the data set left out. A model that is excellent inside its training
  * domain and poor outside it shows here, not on a test split.
  *
@@ -15,6 +15,7 @@ import { featurize, trainModel, type TrainingExample } from '../model/train.js';
 import type { Bucket, TextModel } from '../model/model.js';
 import { TextInput } from '../text/input.js';
 import type { EvalRecord } from './datasets.js';
+import type { FormType } from '../request.js';
 import { addToConfusion, binaryMetrics, emptyConfusion, type BinaryMetrics, type Confusion } from './metrics.js';
 
 /** A record as the model sees it, with the score the rules gave it. */
@@ -41,7 +42,7 @@ function videoOf(r: EvalRecord): number | null {
 /**
  * The folds over a set of records: one per YouTube video, per SMS language (the translations
  * of the held-out messages leave training too: they are the same messages), per ud-prose
- * language, and the contact-form phrases.
+ * language, the contact-form phrases and the contact-form enquiries.
  */
 export function foldsOf(records: readonly EvalRecord[]): Fold[] {
   const folds: Fold[] = [];
@@ -64,9 +65,11 @@ export function foldsOf(records: readonly EvalRecord[]): Fold[] {
     const of = (r: EvalRecord) => r.dataset === 'ud-prose' && r.language === language;
     folds.push({ name: `ud-prose ${language}`, isTest: of, isExcluded: of });
   }
-  if (records.some((r) => r.dataset === 'contact-form-phrases')) {
-    const of = (r: EvalRecord) => r.dataset === 'contact-form-phrases';
-    folds.push({ name: 'contact-form-phrases', isTest: of, isExcluded: of });
+  for (const dataset of ['contact-form-phrases', 'contact-form-enquiries']) {
+    if (records.some((r) => r.dataset === dataset)) {
+      const of = (r: EvalRecord) => r.dataset === dataset;
+      folds.push({ name: dataset, isTest: of, isExcluded: of });
+    }
   }
   return folds;
 }
@@ -118,10 +121,15 @@ export interface FoldResult {
   rulesOnly: BinaryMetrics;
 }
 
-/** Classification of a record with a model's points added to the rules' score. */
-export function classifyWith(model: TextModel, record: ScoredRecord): Classification {
+/**
+ * Classification of a record with a model's points added to the rules' score, capped by the
+ * record's form type as `text.MODEL`'s formula caps them (`maxByFormType`).
+ */
+export function classifyWith(model: TextModel, record: ScoredRecord, maxByFormType: Readonly<Partial<Record<FormType, number>>> = {}): Classification {
   const p = model.predict(new TextInput([{ field: 'text', text: record.text }]), 0).probability;
-  return classificationOf(record.baseCents + Math.round(model.pointsOf(p) * 100));
+  const max = maxByFormType[record.formType ?? 'contact'];
+  const points = model.pointsOf(p);
+  return classificationOf(record.baseCents + Math.round((max !== undefined && points > max ? max : points) * 100));
 }
 
 export interface LeaveOneOutOptions {
@@ -131,6 +139,8 @@ export interface LeaveOneOutOptions {
   epochs: number;
   seed: number;
   buckets: readonly Bucket[];
+  /** The most the model adds by form type (as `text.MODEL`'s formula); none when absent. */
+  maxByFormType?: Readonly<Partial<Record<FormType, number>>>;
   /** Called before each fold. */
   onFold?: (index: number, total: number, name: string) => void;
 }
@@ -156,7 +166,7 @@ export function leaveOneOut(records: readonly ScoredRecord[], options: LeaveOneO
       { ...options, version: `leave-one-out ${fold.name}` },
       slots.filter((_, i) => keep[i]),
     );
-    const withModel = metrics(fold, records, (r) => classifyWith(model, r));
+    const withModel = metrics(fold, records, (r) => classifyWith(model, r, options.maxByFormType));
     const rules = metrics(fold, records, (r) => classificationOf(r.baseCents));
     results.push({
       name: fold.name,

@@ -1,9 +1,13 @@
 /**
  * What the bundled text model is trained on, and how: the training splits of the public data
- * (never a test split, never a NonCommercial ud-prose treebank), weighted per group, with the
+ * (never a test split, never a NonCommercial ud-prose treebank) and the project's own 50
+ * contact-form enquiries (never the held-out ones), weighted per group, with the
  * options chosen on leave-one-out figures (docs/decisions/text-model.md).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inSplit, loadContactFormPhrases, loadLabelled, LABELLED_DATASETS, type EvalRecord } from '../eval/datasets.js';
+import { packageRoot } from '../ip/paths.js';
 import { isTrainable, trainingExamples } from '../eval/leave-one-out.js';
 import { MODEL_BUCKETS } from '../rules/text/model.js';
 import type { TrainingExample, TrainOptions } from './train.js';
@@ -16,7 +20,7 @@ export const TEXT_MODEL_OPTIONS: TrainOptions = Object.freeze({
   epochs: 5,
   seed: 1,
   buckets: MODEL_BUCKETS,
-  version: '2026-11-24.1',
+  version: '2026-11-24.2',
 });
 
 /** The contact-form phrases as spam records (fragments of real spam; no test split). */
@@ -31,11 +35,37 @@ export function phraseRecords(dataDir: string): EvalRecord[] {
   }));
 }
 
+/** The data set name of the project's own legitimate contact-form enquiries in training. */
+export const ENQUIRIES_DATASET = 'contact-form-enquiries';
+/** The enquiries that train the model; `fixtures/contact-form-ham-en-holdout.json` never does. */
+export const ENQUIRIES_FIXTURE = 'fixtures/contact-form-ham-en.json';
+
+/**
+ * The 50 legitimate English contact-form enquiries of `fixtures/contact-form-ham-en.json` as
+ * ham (written for formspam, MIT): the only contact-form ham there is, so that the model
+ * learns that "check out", "subscribe" or "call" in an enquiry are no spam. Empty when the
+ * file is absent (the installed package has no fixtures).
+ */
+export function enquiryRecords(root = packageRoot()): EvalRecord[] {
+  const file = join(root, ENQUIRIES_FIXTURE);
+  if (!existsSync(file)) return [];
+  const messages = (JSON.parse(readFileSync(file, 'utf8')) as { messages: string[] }).messages;
+  return messages.map((text, i) => ({
+    dataset: ENQUIRIES_DATASET,
+    language: 'en',
+    label: 'ham' as const,
+    split: 'train' as const,
+    text,
+    source: `contact-form-ham-en.json[${i}]`,
+  }));
+}
+
 /** The training records: every data set's training split that may train what ships. */
 export function trainingRecords(dataDir: string): EvalRecord[] {
   const records: EvalRecord[] = [];
   for (const dataset of LABELLED_DATASETS) records.push(...inSplit(loadLabelled(dataDir, dataset), 'train'));
   records.push(...phraseRecords(dataDir));
+  records.push(...enquiryRecords());
   return records.filter(isTrainable);
 }
 

@@ -14,7 +14,10 @@ function formulaText(rule: (typeof defaultRules)[number]): string {
   const f = rule.formula;
   if ('per' in f) return `n × ${f.per}`;
   if ('fixed' in f) return `0 or ${f.fixed}`;
-  if ('buckets' in f) return `buckets ${f.buckets.map((b) => `p ≥ ${b.min} → ${b.score}`).join(', ')}`;
+  if ('buckets' in f) {
+    const max = Object.entries(f.maxByFormType ?? {}).map(([type, m]) => `; at most ${m} with formType ${type}`).join('');
+    return `buckets ${f.buckets.map((b) => `p ≥ ${b.min} → ${b.score}`).join(', ')}${max}`;
+  }
   return `Σ match weights × ${f.weighted}`;
 }
 

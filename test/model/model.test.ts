@@ -64,6 +64,10 @@ describe.skipIf(!existsSync(DATA))('npm run train:model (skipped without ../shar
     expect(Object.keys(summary).some((k) => /^ud-prose (bg|cs|el|hu|it|pl)$/.test(k))).toBe(false);
     expect(summary['ud-prose sv']).toEqual({ spam: 0, ham: 100 });
     expect(summary.youtube).toEqual({ spam: 831, ham: 755 });
+    // The project's 50 enquiries train it; the 25 held-out ones never do.
+    expect(summary['contact-form-enquiries']).toEqual({ spam: 0, ham: 50 });
+    const holdout: string[] = JSON.parse(readFileSync(join(ROOT, 'fixtures/contact-form-ham-en-holdout.json'), 'utf8')).messages;
+    expect(examples.some((e) => holdout.includes(e.text))).toBe(false);
     const model = trainModel(examples, { ...TEXT_MODEL_OPTIONS, training: { data: summary } });
     const bytes = serializeModel(model.header, model.weights);
     const digest = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

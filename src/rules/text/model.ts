@@ -1,4 +1,5 @@
 import { defineFact, defineRule, hit, type ProbabilityBucket } from '../../rule.js';
+import type { FormType } from '../../request.js';
 
 /**
  * The points of the text model's spam probability (chosen on leave-one-out figures of the
@@ -12,6 +13,21 @@ export const MODEL_BUCKETS: readonly ProbabilityBucket[] = Object.freeze([
   { min: 0, score: -1 },
 ]);
 
+/**
+ * The most the model adds by form type. A contact form (the default) gets at most 1: the model
+ * learned spam from SMS and YouTube comments, not from contact forms, so on its own it may not
+ * make an enquiry BAD (the other rules must see at least 1.25). Comments keep the full buckets.
+ * Chosen on leave-one-out figures: docs/decisions/text-model.md.
+ */
+export const MODEL_MAX_BY_FORM_TYPE: Readonly<Partial<Record<FormType, number>>> = Object.freeze({ contact: 1 });
+
+/** The model's points for a probability on a form type (what the rule's formula gives). */
+export function modelPoints(probability: number, formType: FormType = 'contact'): number {
+  const max = MODEL_MAX_BY_FORM_TYPE[formType];
+  for (const b of MODEL_BUCKETS) if (probability >= b.min) return max !== undefined && b.score > max ? max : b.score;
+  return 0;
+}
+
 /** The loaded text model (from the `textModel` provider): literal data for the rule. */
 export const textModelFact = defineFact({
   key: 'text.model',
@@ -22,10 +38,10 @@ export const textModelFact = defineFact({
 export default defineRule({
   id: 'text.MODEL',
   significance: 'medium',
-  formula: { buckets: MODEL_BUCKETS },
+  formula: { buckets: MODEL_BUCKETS, maxByFormType: MODEL_MAX_BY_FORM_TYPE },
   needs: { model: textModelFact },
   description:
-    'A learned text model (logistic regression over hashed words, word pairs and character n-grams of the normalised text, trained on public labelled data): its spam probability scores by bucket, from −1 (p < 0.02, strong ham evidence) to 2 (p ≥ 0.999); the evidence names the probability and the words that weighed most.',
+    'A learned text model (logistic regression over hashed words and word pairs of the normalised text, trained on public labelled data): its spam probability scores by bucket, from −1 (p < 0.02, strong ham evidence) to 2 (p ≥ 0.999), at most 1 on a contact form (the default formType); the evidence names the probability and the words that weighed most.',
   score(request, { model }) {
     const { text } = request;
     if (!text) return hit([], { probability: 0.5 });

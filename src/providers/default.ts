@@ -24,9 +24,8 @@ export interface DefaultProvidersOptions {
    */
   reportedEmailLists?: ReportedEmailListOptions;
   /**
-   * The learned text model of `text.MODEL` (default false: off). Off by default for now: it made
-   * 3 of 25 held-out legitimate contact-form enquiries BAD (self-promotion vocabulary it learned
-   * from YouTube comments). Without it `text.MODEL` is skipped with `no-provider`.
+   * The learned text model of `text.MODEL` (default true: the bundled `data/text-model.bin`).
+   * `false` leaves it out: `text.MODEL` is then skipped with `no-provider`.
    */
   textModel?: boolean;
 }
@@ -58,7 +57,8 @@ export function createDefaultProviders(options: DefaultProvidersOptions = {}): P
   providers.ipReputation = createIpReputationProvider(options.dataDir !== undefined ? { dataDir: options.dataDir } : {});
   // Language: n-gram scorer over eld's model + franc fallback; the model loads on the first text.
   providers.language = createLanguageDetector();
-  // text.MODEL: the bundled model (data/text-model.bin), read on the first text; opt-in.
-  if (options.textModel === true) providers.textModel = createTextModelProvider();
+  // text.MODEL: the bundled model (data/text-model.bin), read on the first text; on unless
+  // textModel: false.
+  if (options.textModel !== false) providers.textModel = createTextModelProvider();
   return providers;
 }

@@ -19,8 +19,9 @@ const bundled = parseModel(readFileSync(join(ROOT, 'data/text-model.bin')));
 
 testRule(rule, {
   hits: [
-    // Spam words of the tiny model: p ≥ 0.999 → 2.
-    { request: 'win a free prize now, claim now', facts: { model: tiny }, score: 2 },
+    // Spam words of the tiny model: p ≥ 0.999 → 2 on a comment form, capped at 1 on a contact form (the default).
+    { request: { text: 'win a free prize now, claim now', formType: 'comment' }, facts: { model: tiny }, score: 2 },
+    { name: 'capped at 1 on a contact form', request: 'win a free prize now, claim now', facts: { model: tiny }, score: 1 },
     // Ham words only: p < 0.02 → −1 (strong ham evidence takes a point off).
     { request: 'see you at the meeting at noon for lunch', facts: { model: tiny }, score: -1 },
     // The bundled model: premium-rate prize SMS of the public SMS corpus's kind.
@@ -30,13 +31,15 @@ testRule(rule, {
       facts: { model: bundled },
       score: 1,
     },
-    { name: 'bundled: YouTube self-promotion', request: 'Hey, check out my new channel, please subscribe and like my videos!', facts: { model: bundled }, score: 2 },
-    { name: 'bundled: chat', request: 'Ok lar... Joking wif u oni...', facts: { model: bundled }, score: -1 },
+    { name: 'bundled: YouTube self-promotion as a comment', request: { text: 'Hey, check out my new channel, please subscribe and like my videos!', formType: 'comment' }, facts: { model: bundled }, score: 2 },
+    { name: 'bundled: YouTube self-promotion on a contact form (capped)', request: 'Hey, check out my new channel, please subscribe and like my videos!', facts: { model: bundled }, score: 1 },
+    { name: 'bundled: chat', request: "Nah I don't think he goes to usf, he lives around here though", facts: { model: bundled }, score: -1 },
   ],
   misses: [
     // Words the tiny model never saw: p stays near its prior, bucket 0.
     { request: 'Zebra quantum lighthouse', facts: { model: tiny } },
     { name: 'bundled: a table booking', request: 'Hello, I would like to book a table for four people tonight. Could you confirm by email?', facts: { model: bundled } },
+    { name: 'bundled: an enquiry with "check out"', request: 'Can you check out the issue with the mobile app? It logs me out every few minutes.', facts: { model: bundled } },
     { name: 'bundled: a German enquiry', request: 'Sehr geehrte Damen und Herren, ich interessiere mich für Ihre Wohnung in der Hauptstraße. Wann wäre eine Besichtigung möglich?', facts: { model: bundled } },
   ],
   skips: [
@@ -65,16 +68,25 @@ describe('text.MODEL evidence', () => {
 });
 
 describe('text.MODEL in classify()', () => {
-  const providers = createDefaultProviders({ offline: true, textModel: true });
+  const providers = createDefaultProviders({ offline: true });
 
-  it('runs with the bundled model (createDefaultProviders({ textModel: true })) and is listed in reasons when it adds points', async () => {
-    const r = await classify({ text: 'Hey, check out my new channel, please subscribe and like my videos!' }, providers);
+  it('runs with the bundled model (createDefaultProviders()) and is listed in reasons when it adds points', async () => {
+    const r = await classify({ text: 'Hey, check out my new channel, please subscribe and like my videos!', formType: 'comment' }, providers);
     expect(r.text!.rules.MODEL).toMatchObject({ score: 2 });
     expect(r.reasons).toContain('text.MODEL');
   });
 
+  it('adds at most 1 on a contact form (the default formType), whatever the probability', async () => {
+    const text = 'Hey, check out my new channel, please subscribe and like my videos!';
+    const contact = await classify({ text }, providers);
+    const comment = await classify({ text, formType: 'comment' }, providers);
+    expect(contact.text!.rules.MODEL!.evidence!.probability).toBe(comment.text!.rules.MODEL!.evidence!.probability);
+    expect(contact.text!.rules.MODEL!.evidence!.probability).toBeGreaterThanOrEqual(0.999);
+    expect(contact.text!.rules.MODEL!.score).toBe(1);
+  });
+
   it('takes a point off for strong ham evidence, is then not a reason, and the total is the sum', async () => {
-    const r = await classify({ text: 'Ok lar... Joking wif u oni...' }, providers);
+    const r = await classify({ text: "Nah I don't think he goes to usf, he lives around here though" }, providers);
     expect(r.text!.rules.MODEL!.score).toBe(-1);
     expect(r.reasons).not.toContain('text.MODEL');
     const sum = Object.values(r.text!.rules).reduce((a, x) => a + x.score, 0);
@@ -91,16 +103,28 @@ describe('text.MODEL in classify()', () => {
     expect(others).toEqual(off.text!.rules);
   });
 
-  it('scales every bucket with a weights override', async () => {
+  it('scales every bucket and the contact form\'s cap with a weights override', async () => {
     const text = 'Hey, check out my new channel, please subscribe and like my videos!';
-    const r = await classify({ text }, providers, { weights: { 'text.MODEL': 0.5 } });
-    expect(r.text!.rules.MODEL!.score).toBe(1);
+    const comment = await classify({ text, formType: 'comment' }, providers, { weights: { 'text.MODEL': 0.5 } });
+    expect(comment.text!.rules.MODEL!.score).toBe(1);
+    const contact = await classify({ text }, providers, { weights: { 'text.MODEL': 0.5 } });
+    expect(contact.text!.rules.MODEL!.score).toBe(0.5);
   });
 });
 
-describe('text.MODEL is off by default', () => {
-  it('is skipped with no-provider by createDefaultProviders() without textModel: true', async () => {
-    const r = await classify({ text: 'Hey, check out my new channel, please subscribe and like my videos!' }, createDefaultProviders({ offline: true }));
+describe('text.MODEL is on by default', () => {
+  const text = 'Hey, check out my new channel, please subscribe and like my videos!';
+
+  it('runs with createDefaultProviders() and createDefaultProviders({ textModel: true })', async () => {
+    for (const providers of [createDefaultProviders({ offline: true }), createDefaultProviders({ offline: true, textModel: true })]) {
+      const r = await classify({ text }, providers);
+      expect(r.text!.rules.MODEL!.skipped).toBeUndefined();
+      expect(r.text!.rules.MODEL!.score).toBe(1);
+    }
+  });
+
+  it('is skipped with no-provider by createDefaultProviders({ textModel: false })', async () => {
+    const r = await classify({ text }, createDefaultProviders({ offline: true, textModel: false }));
     expect(r.text!.rules.MODEL).toMatchObject({ score: 0, skipped: 'no-provider' });
   });
 });

@@ -80,6 +80,8 @@ describe('formspam eval', () => {
       'ud-prose de',
       'ud-prose it',
       'contact-form-phrases',
+      // The model's own contact-form enquiries (fixtures/contact-form-ham-en.json), left out like a data set.
+      'contact-form-enquiries',
     ]);
     for (const f of report.folds) {
       expect(f.bad.tp + f.bad.fn).toBe(f.spam);

@@ -218,7 +218,7 @@ describe('comments: subscriber counts of the artist (issue 16)', () => {
     ["C'mon Katy you are so close to 14,000,000 subscribers", 0],
     ['PSY has more subscribers than Justin Bieber now', 0],
     ['She has 20 million subscribers and still replies to fans', 0],
-    ['Please help me get 300 subscribers by tomorrow', 3.5],
+    ['Please help me get 300 subscribers by tomorrow', 4.5],
     ['Check out my channel, I need more subscribers', 4.5],
   ])('%s → %d as a comment', async (text, expected) => {
     expect((await runRuleCase(rule, { request: { text, formType: 'comment' } })).result.score).toBe(expected);

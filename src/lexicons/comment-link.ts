@@ -4,10 +4,13 @@
  * look ("watch this", "follow him", "please read my book"). In a comment the first link to
  * another site than a YouTube video is a match of its own, of weight 1, and 1.5 when the
  * comment also has an imperative plea of its languages (`PLEAS`: please, watch, visit, follow,
- * read, …). Links to a video page of YouTube (`youtu.be/…`, `youtube.com/watch?v=…`) are how
- * fans share a video and do not count; a channel (`youtube.com/user/…`) does.
+ * read, …; every language's when the language is unknown, but then no word of another language
+ * than English shorter than the word lists' `MIN_FOREIGN_WORD`). Links to a video page of
+ * YouTube (`youtu.be/…`, `youtube.com/watch?v=…`) are how fans share a video and do not count;
+ * a channel (`youtube.com/user/…`) does.
  */
 import { FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
+import { MIN_FOREIGN_WORD } from './index.js';
 import { normalizePhrase, type Words } from './normalize.js';
 import type { Match } from '../rule.js';
 import type { TextInput } from '../text/input.js';
@@ -24,7 +27,7 @@ export const COMMENT_LINK_PLEA_WEIGHT = 1.5;
  * that has a link to another site.
  */
 export const PLEAS: Readonly<Record<SupportedLanguage, string>> = {
-  en: 'please pls plz watch check visit follow read click go look listen join vote buy search download sign subscribe share support help try come discover order register type',
+  en: 'please pls plz watch check visit follow read click look listen join vote buy search download subscribe share support help',
   de: 'bitte schaut guckt schau guck besucht besuche klickt klick folgt folge lest lies hört hör abonniert abonniere teilt teile unterstützt helft hilf kauft kauf stimmt sucht geht kommt registriert bestellt ladet',
   fr: 'svp stp regardez regarde allez venez viens visitez visite cliquez clique suivez lisez écoutez écoute abonnez abonne partagez partage soutenez aidez achetez votez cherchez rejoignez téléchargez inscrivez',
   es: 'porfa porfavor mira miren mirad vean visita visiten entra entren sigue siganme síganme lee lean escucha escuchen suscríbete suscribanse comparte compartan apoya apoyen ayuda ayuden compra compren vota voten busca busquen descarga descarguen únete',
@@ -53,7 +56,10 @@ function pleasOf(languages: readonly SupportedLanguage[] | 'all'): ReadonlySet<s
   let set = PLEA_SETS.get(key);
   if (set === undefined) {
     const langs = languages === 'all' ? FULLY_SUPPORTED_LANGUAGES : languages;
-    set = new Set(langs.flatMap((l) => PLEAS[l].split(' ').map(normalizePhrase)));
+    // Language unknown: as for the word lists, no short word of another language than English
+    // (Norwegian "les" is French "les", Finnish "tue" French "tue").
+    const keep = (l: SupportedLanguage, w: string) => languages !== 'all' || l === 'en' || w.length >= (/^[a-z]/.test(w) ? MIN_FOREIGN_WORD : MIN_FOREIGN_WORD - 1);
+    set = new Set(langs.flatMap((l) => PLEAS[l].split(' ').map(normalizePhrase).filter((w) => keep(l, w))));
     PLEA_SETS.set(key, set);
   }
   return set;

@@ -301,6 +301,12 @@ describe('comments: links and pleas (issue 16 recall)', () => {
     expect((await comment(text, language)).score).toBe(0);
   });
 
+  it('language unknown: no short plea of another language (Norwegian "les" is the French article)', async () => {
+    expect((await comment('Les photos du concert: https://photos.example.com/concert')).matches).toContainEqual(
+      expect.objectContaining({ weight: 1, reason: 'comment: link' }),
+    );
+  });
+
   it('a plea weighs a little on its own', async () => {
     expect((await comment('Please come to Brazil, we love you')).score).toBe(0.5);
     expect((await comment('Bitte komm nach Wien', 'de')).score).toBe(0.5);

@@ -218,9 +218,97 @@ describe('comments: subscriber counts of the artist (issue 16)', () => {
     ["C'mon Katy you are so close to 14,000,000 subscribers", 0],
     ['PSY has more subscribers than Justin Bieber now', 0],
     ['She has 20 million subscribers and still replies to fans', 0],
-    ['Please help me get 300 subscribers by tomorrow', 3.5],
+    ['Please help me get 300 subscribers by tomorrow', 4.5],
     ['Check out my channel, I need more subscribers', 4.5],
   ])('%s → %d as a comment', async (text, expected) => {
     expect((await runRuleCase(rule, { request: { text, formType: 'comment' } })).result.score).toBe(expected);
+  });
+});
+
+// Issue 16 (recall): in a comment, the first link to another site than a YouTube video is a match
+// of its own (1; 1.5 with an imperative plea of the comment's languages), and the comment lists of
+// the 19 languages name the writer's own content, pleas to look at it and young artists.
+describe('comments: links and pleas (issue 16 recall)', () => {
+  const comment = async (text: string, language?: string) =>
+    (await runRuleCase(rule, { request: { text, formType: 'comment' }, facts: language ? lang(language) : undefined })).result;
+
+  it.each([
+    ['just for test I have to say murdev.com', 'murdev.com', 1, 'comment: link'],
+    ['Please friend read my book: http://www.4shared.com/web/preview/pdf/CjFofTxeba', 'http://www.4shared.com/web/preview/pdf/CjFofTxeba', 1.5, 'comment: link with a plea'],
+    ['Follow him on twitch http://www.twitch.tv/someone and enter the keyword', 'http://www.twitch.tv/someone', 1.5, 'comment: link with a plea'],
+    ['Fruits give you energy. youtube.com/user/36loseweight', 'youtube.com/user/36loseweight', 1, 'comment: link'],
+  ])('%s: the link counts', async (text, value, weight, reason) => {
+    const result = await comment(text);
+    expect(result.matches).toContainEqual(expect.objectContaining({ value, weight, reason }));
+  });
+
+  it.each([
+    'Katy Perry - Roar (Official): http://youtu.be/CevxZvSJLk8',
+    'PSY - GANGNAM STYLE M/V: https://www.youtube.com/watch?v=9bZkp7q19f0',
+    'Love this, the live version is even better: m.youtube.com/watch?v=abc123',
+  ])('a shared YouTube video is not a link away: %s', async (text) => {
+    expect((await comment(text)).matches ?? []).not.toContainEqual(expect.objectContaining({ reason: expect.stringMatching(/^comment: link/) }));
+  });
+
+  it('only in a comment: a contact form keeps the link to text.URL', async () => {
+    const { result } = await runRuleCase(rule, { request: { text: 'Please see our brochure: https://example.com/brochure.pdf' } });
+    expect(result.matches ?? []).not.toContainEqual(expect.objectContaining({ reason: expect.stringMatching(/^comment: link/) }));
+  });
+
+  it.each([
+    ['de', 'Schaut mal hier: https://beispiel.example/aktion'],
+    ['fr', 'Allez sur https://exemple.example/promo, regardez la fin'],
+    ['es', 'Miren esto https://ejemplo.example/oferta'],
+    ['ru', 'Смотрите тут https://primer.example/akciya'],
+    ['pl', 'Zobaczcie https://przyklad.example/promocja'],
+    ['el', 'Δείτε εδώ https://paradeigma.example/prosfora'],
+  ])('%s: a plea of the language with a link', async (language, text) => {
+    expect((await comment(text, language)).matches).toContainEqual(expect.objectContaining({ weight: 1.5, reason: 'comment: link with a plea' }));
+  });
+
+  it.each([
+    ['en', 'Hey guys, I am a young rapper, please check my songs'],
+    ['de', 'Hört euch mein neues Video an, Link in der Beschreibung'],
+    ['fr', 'Je suis un jeune rappeur, écoutez ma chanson'],
+    ['es', 'Soy un joven rapero, escuchen mi canción'],
+    ['it', 'Passate sul mio profilo, ascoltate la mia musica'],
+    ['pt', 'Sou um jovem rapper, vejam meu vídeo'],
+    ['nl', 'Bekijk mijn nieuwe video, link in de beschrijving'],
+    ['pl', 'Zapraszam na mój profil, moja nowa piosenka'],
+    ['cs', 'Mrkněte na moje nové video'],
+    ['sk', 'Pozrite si moje nové video'],
+    ['ru', 'Заходите на мой канал, там мое новое видео'],
+    ['bg', 'Вижте моето видео и песента ми'],
+    ['el', 'Δείτε το νέο μου βίντεο'],
+    ['ro', 'Ascultați piesa mea, link în descriere'],
+    ['hu', 'Nézzétek meg a videómat'],
+    ['fi', 'Käykää katsomassa videoni'],
+    ['da', 'Tjek min nye video, link i beskrivelsen'],
+    ['no', 'Sjekk ut videoen min'],
+    ['sv', 'Kolla in min nya video'],
+  ])('%s: own content and pleas are BAD alone in a comment: %s', async (language, text) => {
+    expect((await comment(text, language)).score).toBeGreaterThan(2);
+  });
+
+  it.each([
+    ['en', 'This is my song, I play it every day'],
+    ['es', 'Esta es mi canción favorita'],
+    ['pt', 'Essa é minha música favorita'],
+    ['it', 'Questa è la mia canzone preferita'],
+    ['fr', "C'est ma chanson préférée"],
+    ['ro', 'Este melodia mea preferată'],
+  ])("%s: a fan's favourite song is not self-promotion: %s", async (language, text) => {
+    expect((await comment(text, language)).score).toBe(0);
+  });
+
+  it('language unknown: no short plea of another language (Norwegian "les" is the French article)', async () => {
+    expect((await comment('Les photos du concert: https://photos.example.com/concert')).matches).toContainEqual(
+      expect.objectContaining({ weight: 1, reason: 'comment: link' }),
+    );
+  });
+
+  it('a plea weighs a little on its own', async () => {
+    expect((await comment('Please come to Brazil, we love you')).score).toBe(0.5);
+    expect((await comment('Bitte komm nach Wien', 'de')).score).toBe(0.5);
   });
 });

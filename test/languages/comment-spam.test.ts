@@ -1,0 +1,55 @@
+// Issue 16 (recall on comment spam): comments as a comment form (`formType: "comment"`). Written
+// by hand for formspam, NOT taken from the YouTube data: comment spam that must be BAD (a link
+// with a plea, self-promotion, an artist presenting themselves, free codes, hand-offs), and fan
+// comments that must stay GOOD or NEUTRAL (fans talking about subscriber and view counts, a shared
+// video, casual swearing, a favourite song, a plea to the artist). Examples, not accuracy.
+import { describe, expect, it } from 'vitest';
+import { classify } from '../../src/index.js';
+import type { LanguageDetector } from '../../src/providers/types.js';
+
+const detector = (language: string): LanguageDetector => ({ name: 'fixed', detect: async () => [{ language, confidence: 0.99 }] });
+const asComment = (text: string, language = 'en') => classify({ text, formType: 'comment' }, { language: detector(language) });
+
+describe('comment spam: BAD as a comment', () => {
+  it.each([
+    ['en', 'Amazing voice! www.cheap-followers.net'],
+    ['en', 'Watch this before they delete it http://clips-now.net/v/8812'],
+    ['en', 'Hey guys, I am a 16 year old rapper from Ohio, please check out my new song, it would mean a lot!'],
+    ['en', 'i make beats, go to my channel and tell me what you think'],
+    ['en', 'Follow me on instagram @jess_sings, I post my covers every week'],
+    ['en', 'Free PSN codes and free xbox live codes, no survey'],
+    ['en', 'Sign my petition to save the park: change-petition.org/save-the-park'],
+    ['en', 'Please like my comment so people can see my cover of this song'],
+    ['en', 'My friends channel needs some love, she sings so well, go check it out'],
+    ['de', 'Hey Leute, schaut euch mein neues Video an, Link im Profil!'],
+    ['fr', 'Allez voir ma chaîne svp, je suis un jeune rappeur'],
+    ['es', 'Hola! Soy un joven rapero, escuchen mi canción por favor'],
+    ['pt', 'Gente, vejam meu vídeo novo, link na bio'],
+    ['it', 'Ragazzi passate sul mio canale, la mia musica vi piacerà'],
+    ['ru', 'Привет всем! Заходите на мой канал, там моя новая песня'],
+    ['pl', 'Zapraszam na mój kanał, wbijajcie!'],
+  ])('%s: %s', async (language, text) => {
+    const r = await asComment(text, language);
+    expect(r.classification, `score ${r.score}: ${r.reasons.join(', ')}`).toBe('BAD');
+  });
+});
+
+describe('fan comments: not BAD as a comment', () => {
+  it.each([
+    ['en', 'Shakira has more subscribers than any other latin artist'],
+    ['en', 'PSY has 10 million subscribers, crazy'],
+    ['en', 'who the fuck cares about views, this song is fucking great'],
+    ['en', 'This shit is fire, damn'],
+    ['en', 'Katy Perry - Roar (Official): http://youtu.be/CevxZvSJLk8'],
+    ['en', 'This is my song! I love it so much'],
+    ['en', 'Please come to Brazil, we love you!!!'],
+    ['en', 'I subscribed to her channel years ago and I still love every video'],
+    ['en', 'Who is watching this in 2015? Still a great song'],
+    ['en', 'Thank you for this song, it helped me through a hard time'],
+    ['es', 'Esta es mi canción favorita, saludos desde Colombia'],
+    ['de', 'Bitte mehr solche Lieder, einfach geil'],
+  ])('%s: %s', async (language, text) => {
+    const r = await asComment(text, language);
+    expect(r.classification, `score ${r.score}: ${r.reasons.join(', ')}`).not.toBe('BAD');
+  });
+});

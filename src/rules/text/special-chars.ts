@@ -72,7 +72,34 @@ function isSpaceUnit(c: number): boolean {
   return c < 128 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : (charFlags(c) & SPACE) !== 0;
 }
 
+/** True when s[start, end) is one character repeated. */
+function isOneChar(s: string, start: number, end: number): boolean {
+  for (let i = start + 1; i < end; i++) if (s.charCodeAt(i) !== s.charCodeAt(start)) return false;
+  return true;
+}
+
+/**
+ * A banner: one word framed by two runs of one and the same character, with white space or the
+ * end of the field outside ("*****NOTICE*****", "=====Kapitel 1=====" has a space: no). It is one
+ * heading of an e-mail or a document, written once: the two runs count as one match (issue 16).
+ */
+function isBannerEnd(s: string, first: Match, second: Match): boolean {
+  const firstEnd = first.index! + first.value.length;
+  const secondEnd = second.index! + second.value.length;
+  if (first.index! > 0 && !isSpaceUnit(s.charCodeAt(first.index! - 1))) return false;
+  if (secondEnd < s.length && !isSpaceUnit(s.charCodeAt(secondEnd))) return false;
+  if (s.charCodeAt(first.index!) !== s.charCodeAt(second.index!)) return false;
+  if (!isOneChar(s, first.index!, firstEnd) || !isOneChar(s, second.index!, secondEnd)) return false;
+  for (let i = firstEnd; i < second.index!; ) {
+    const cp = codePointAt(s, i);
+    if ((charFlags(cp) & (LETTER | NUMBER | MARK)) === 0) return false;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return second.index! > firstEnd;
+}
+
 function specialRuns(field: string, s: string, out: Match[]): void {
+  const from = out.length;
   let start = -1;
   let count = 0; // code points in the current run
   let punct = true; // the current run is only punctuation of ordinary writing
@@ -99,13 +126,24 @@ function specialRuns(field: string, s: string, out: Match[]): void {
     i += width;
   }
   if (start !== -1) end(n);
+  // Banners: a pair of runs becomes one match, in one pass.
+  let kept = from;
+  for (let k = from; k < out.length; k++) {
+    const first = out[k]!;
+    const second = out[k + 1];
+    if (second !== undefined && isBannerEnd(s, first, second)) {
+      out[kept++] = { field, value: s.slice(first.index!, second.index! + second.value.length), index: first.index!, reason: 'banner' };
+      k++;
+    } else out[kept++] = first;
+  }
+  out.length = kept;
 }
 
 export default defineRule({
   id: 'text.SPECIAL_CHARS',
   significance: 'medium',
   formula: { per: 1 },
-  description: 'Runs of more than five characters in a row that are neither letters, digits, white space nor emoji ("$$$!!!", "***>>>"); runs of ordinary punctuation (".", "!", "?", quotes, brackets, emoticons) and separator lines ("------", "======") do not count.',
+  description: 'Runs of more than five characters in a row that are neither letters, digits, white space nor emoji ("$$$!!!", "***>>>"); runs of ordinary punctuation (".", "!", "?", quotes, brackets, emoticons) and separator lines ("------", "======") do not count; a word framed by two runs of one character ("*****NOTICE*****") is one banner, counted once.',
   score({ text }) {
     const matches: Match[] = [];
     if (text) for (const { field, text: value } of text.segments) specialRuns(field, value, matches);

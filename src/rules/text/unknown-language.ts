@@ -1,15 +1,23 @@
 import { requiredLanguageFact } from '../../language/index.js';
 import { defineRule, hit, miss, skip } from '../../rule.js';
+import type { TextInput } from '../../text/input.js';
 import { collapsedLengthOf } from './short-text.js';
 
 /** Texts shorter than this (white space collapsed) are too short to say no language can be told. */
 export const UNKNOWN_LANGUAGE_MIN_LENGTH = 20;
 
+const LETTER = /\p{L}/u;
+
+/** True when some field has a letter (in a word, a URL or an address): something a language could be told from. */
+function hasLetter(text: TextInput): boolean {
+  return text.segments.some((s) => LETTER.test(s.text));
+}
+
 export default defineRule({
   id: 'text.UNKNOWN_LANGUAGE',
   significance: 'medium',
   formula: { fixed: 1 },
-  description: `No language can be detected in a text of at least ${UNKNOWN_LANGUAGE_MIN_LENGTH} characters (only digits, symbols or emoji, or letters that form no language); never on shorter text.`,
+  description: `No language can be detected in a text of at least ${UNKNOWN_LANGUAGE_MIN_LENGTH} characters that has letters (letters that form no language: keyboard mashing, consonant runs, URLs or addresses alone); never on shorter text, nor on text without a letter (digits, symbols or emoji only: NUMBERS_ONLY, SPECIAL_CHARS, EMOJI and SHORT_TEXT judge it).`,
   needs: { language: requiredLanguageFact },
   score({ text }, { language }) {
     // The engine skips this rule when the fact is missing; a direct caller may not.
@@ -22,6 +30,12 @@ export default defineRule({
     }
     if (length < UNKNOWN_LANGUAGE_MIN_LENGTH) {
       return miss({ detectedLanguage: null, length, threshold: UNKNOWN_LANGUAGE_MIN_LENGTH, note: 'text too short to tell its language' });
+    }
+    // Digits, symbols and emoji alone are no words in an unknown language: there is nothing to
+    // tell a language from, and the rules for what is there (NUMBERS_ONLY, SPECIAL_CHARS, EMOJI,
+    // SHORT_TEXT) count it. Counting it here too made a row of hearts BAD (issue 16).
+    if (!hasLetter(text)) {
+      return miss({ detectedLanguage: null, length, threshold: UNKNOWN_LANGUAGE_MIN_LENGTH, note: 'no letters: nothing to tell a language from' });
     }
     return hit([], { detectedLanguage: null, length, threshold: UNKNOWN_LANGUAGE_MIN_LENGTH });
   },

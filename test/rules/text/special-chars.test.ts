@@ -26,6 +26,18 @@ testRule(rule, {
     { name: 'issue 16: plus signs are not a line', request: 'СКИДКА сегодня ++++++ только у нас', count: 1, values: ['++++++'] },
     { name: 'issue 16: emoticons next to other signs', request: 'Cheap pills $$$:-):-) now', count: 1, values: ['$$$:-):-)'] },
     { name: 'bg (Cyrillic)', request: 'Промоция $$$$$$$$', count: 1, values: ['$$$$$$$$'] },
+    // Issue 16: a word framed by two runs of one character is one banner, counted once.
+    {
+      name: 'issue 16: an e-mail banner counts once',
+      request: '(See attached file: TEXT.htm) ********NOTICE********* This transmittal may be confidential.',
+      count: 1,
+      values: ['********NOTICE*********'],
+      score: 1,
+    },
+    { name: 'issue 16: banners in other languages count once each', request: '======HINWEIS====== Vertraulich. ######ВНИМАНИЕ######', count: 2 },
+    { name: 'issue 16: a spam banner still counts', request: '$$$$$$CASH$$$$$$ for you', count: 1, values: ['$$$$$$CASH$$$$$$'] },
+    { name: 'issue 16: two different characters are two runs', request: '******FREE$$$$$$ now', count: 2 },
+    { name: 'issue 16: a banner glued to more text is two runs', request: 'x******FREE****** now', count: 2 },
     {
       name: 'several fields',
       request: { fields: { name: '******', company: 'Acme', message: 'Hello ???????### and !!!!!! bye' } },

@@ -8,14 +8,12 @@ const kase = async (name: string, text: string) => ({ name, request: text, facts
 
 testRule(rule, {
   hits: [
-    { ...(await kase('digits only', '12345 67890 12345 67890')), score: 1 },
-    await kase('phone numbers and punctuation', '+420 601 234 567 / +420 602 345 678 !!!'),
-    await kase('emoji only', '😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀'),
-    await kase('keyboard mash', 'asdkjh qwkejh zxcmnb pqowieu lkjasd mnbzxc'),
+    { ...(await kase('keyboard mash', 'asdkjh qwkejh zxcmnb pqowieu lkjasd mnbzxc')), score: 1 },
     await kase('consonant runs', 'xkcd qwrtz plmkn bvcxz wqrtp zzxq krrrt'),
-    await kase('symbols', '#$%^&*()_+{}|:<>?~`-=[]\\;\',./ #$%^&*()'),
     await kase('a URL and digits only', 'https://spam.example/x?id=12345 999 888 777'),
     await kase('an email address and digits only', 'win@prize.example 100000 200000 300000'),
+    await kase('a link alone', 'http://binbox.io/1FIRo#123'),
+    await kase('a cited link alone', '[http://www.example-news.com/tech/2005-03-09-story.htm?csp=34]'),
   ],
   misses: [
     await kase('Thanks! is too short to tell', 'Thanks!'),
@@ -28,6 +26,13 @@ testRule(rule, {
     await kase('ja', 'こんにちは、オフィスチェア二十脚の見積もりを送っていただけますか。'),
     await kase('sw (franc fallback)', 'Habari, ningependa kujua bei ya huduma zenu kwa kampuni ndogo ya watu kumi.'),
     await kase('hu short', 'Köszönöm szépen'),
+    // Issue 16: no letter, nothing to tell a language from (NUMBERS_ONLY, SPECIAL_CHARS, EMOJI, SHORT_TEXT judge it).
+    await kase('digits only', '12345 67890 12345 67890'),
+    await kase('phone numbers and punctuation', '+420 601 234 567 / +420 602 345 678 !!!'),
+    await kase('emoji only', '😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀'),
+    await kase('a row of hearts', '❤️ ❤️ ❤️ ❤️ ❤️❤️❤️❤️'),
+    await kase('symbols', '#$%^&*()_+{}|:<>?~`-=[]\\;\',./ #$%^&*()'),
+    await kase('a number and dots', '645.............................................................................'),
   ],
   skips: [
     { request: '12345 67890 12345 67890', facts: { language: factFailure('no-provider') }, reason: 'no-provider' },
@@ -39,6 +44,10 @@ describe('text.UNKNOWN_LANGUAGE evidence', () => {
   it('says when the text is too short to tell', async () => {
     const { result } = await runRuleCase(rule, await kase('short', '12345'));
     expect(result.evidence).toMatchObject({ detectedLanguage: null, note: 'text too short to tell its language' });
+  });
+  it('says when the text has no letter', async () => {
+    const { result } = await runRuleCase(rule, await kase('digits', '12345 67890 12345 67890'));
+    expect(result.evidence).toMatchObject({ detectedLanguage: null, note: 'no letters: nothing to tell a language from' });
   });
   it('gives the detected language and confidence on a miss', async () => {
     const { result } = await runRuleCase(rule, await kase('de', 'Guten Tag, könnten Sie mir ein Angebot schicken?'));

@@ -15,6 +15,7 @@ import { normalizePhrase, type Words } from './normalize.js';
 import type { Match } from '../rule.js';
 import type { TextInput } from '../text/input.js';
 import { findUrls } from '../rules/text/url.js';
+import { uncitedLinks } from '../rules/text/short-text.js';
 
 /** Weight of the first link to another site in a comment. */
 export const COMMENT_LINK_WEIGHT = 1;
@@ -89,7 +90,8 @@ export function isVideoLink(url: string): boolean {
 
 /** The first link of a comment that is not a shared video, as a SPAM_WORDS match. */
 export function commentLink(text: TextInput, words: Words, languages: readonly SupportedLanguage[] | 'all'): Match | undefined {
-  const link = findUrls(text).find((u) => !isVideoLink(u.value));
+  // Links the writer cites (a source in brackets, a list of sources) are no hand-off.
+  const link = uncitedLinks(text, findUrls(text)).find((u) => !isVideoLink(u.value));
   if (!link) return undefined;
   const plea = hasPlea(words, languages);
   return {

@@ -82,7 +82,7 @@ function isSetOff(text: string, url: Match): boolean {
  * True when the text has nothing but its links: no letter or digit outside them (white space
  * and punctuation between links are no words).
  */
-function onlyLinks(text: TextInput, urls: readonly Match[]): boolean {
+export function onlyLinks(text: TextInput, urls: readonly Match[]): boolean {
   for (const segment of text.segments) {
     let from = 0;
     for (const url of urls) {
@@ -97,11 +97,13 @@ function onlyLinks(text: TextInput, urls: readonly Match[]): boolean {
 }
 
 /**
- * The links that are not the sender's own text: all of them, except links set off by brackets or
- * quotes (a cited source, a file) and, in a text of nothing but links, a list of two or more
- * different ones (one link posted alone, or one link repeated, is left out).
+ * The links that are not the sender's own text: all of them, except links the writer cites,
+ * set off by brackets or quotes (a cited source, a file) and, in a text of nothing but links,
+ * a list of two or more different ones (one link posted alone, or one link repeated, is left
+ * out). SHORT_TEXT leaves these out of the length; SPAM_WORDS' comment link and UNKNOWN_LANGUAGE
+ * read them too.
  */
-function linksLeftOut(text: TextInput, urls: readonly Match[]): Match[] {
+export function uncitedLinks(text: TextInput, urls: readonly Match[]): Match[] {
   if (urls.length === 0) return [];
   if (urls.length >= 2 && new Set(urls.map((u) => u.value)).size >= 2 && onlyLinks(text, urls)) return [];
   const fields = new Map(text.segments.map((s) => [s.field, s.text]));
@@ -122,7 +124,7 @@ export default defineRule({
     // list of two or more links with nothing else.
     let urlLength = 0;
     if (length >= SHORT_TEXT_THRESHOLD && length < URL_SCAN_LIMIT) {
-      for (const url of linksLeftOut(text, findUrls(text))) urlLength += codePoints(url.value);
+      for (const url of uncitedLinks(text, findUrls(text))) urlLength += codePoints(url.value);
       length -= urlLength;
     }
     const evidence: Evidence = urlLength > 0 ? { length, threshold: SHORT_TEXT_THRESHOLD, urlLength } : { length, threshold: SHORT_TEXT_THRESHOLD };

@@ -1,7 +1,8 @@
 import { requiredLanguageFact } from '../../language/index.js';
 import { defineRule, hit, miss, skip } from '../../rule.js';
 import type { TextInput } from '../../text/input.js';
-import { collapsedLengthOf } from './short-text.js';
+import { collapsedLengthOf, onlyLinks, uncitedLinks } from './short-text.js';
+import { findUrls } from './url.js';
 
 /** Texts shorter than this (white space collapsed) are too short to say no language can be told. */
 export const UNKNOWN_LANGUAGE_MIN_LENGTH = 20;
@@ -36,6 +37,12 @@ export default defineRule({
     // SHORT_TEXT) count it. Counting it here too made a row of hearts BAD (issue 16).
     if (!hasLetter(text)) {
       return miss({ detectedLanguage: null, length, threshold: UNKNOWN_LANGUAGE_MIN_LENGTH, note: 'no letters: nothing to tell a language from' });
+    }
+    // Nothing but links the writer cites ("[https://…]", a list of sources): addresses, no words
+    // in an unknown language. A link posted alone still counts (link-only comment spam).
+    const urls = findUrls(text);
+    if (urls.length > 0 && onlyLinks(text, urls) && uncitedLinks(text, urls).length === 0) {
+      return miss({ detectedLanguage: null, length, threshold: UNKNOWN_LANGUAGE_MIN_LENGTH, note: 'only links the writer cites: no words to tell a language from' });
     }
     return hit([], { detectedLanguage: null, length, threshold: UNKNOWN_LANGUAGE_MIN_LENGTH });
   },

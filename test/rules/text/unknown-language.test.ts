@@ -13,9 +13,11 @@ testRule(rule, {
     await kase('a URL and digits only', 'https://spam.example/x?id=12345 999 888 777'),
     await kase('an email address and digits only', 'win@prize.example 100000 200000 300000'),
     await kase('a link alone', 'http://binbox.io/1FIRo#123'),
-    await kase('a cited link alone', '[http://www.example-news.com/tech/2005-03-09-story.htm?csp=34]'),
   ],
   misses: [
+    // Links the writer cites are addresses, not words in an unknown language (a link alone still hits).
+    await kase('a cited link alone', '[http://www.example-news.com/tech/2005-03-09-story.htm?csp=34]'),
+    await kase('a list of two sources', 'https://www.example.de/politik/artikel-1.html\nhttps://www.example.org/bericht/2024'),
     await kase('Thanks! is too short to tell', 'Thanks!'),
     await kase('short digits', '12345'),
     await kase('short emoji', '😀😀😀'),

@@ -22,7 +22,7 @@ import { EXIT, UsageError, write } from './io.js';
 import { leaveOneOut, type FoldResult, type ScoredRecord } from '../eval/leave-one-out.js';
 import { num, pct, table } from '../eval/run.js';
 import { enquiryRecords, phraseRecords, TEXT_MODEL_OPTIONS } from '../model/training-set.js';
-import { MODEL_MAX_BY_FORM_TYPE } from '../rules/text/model.js';
+import { MODEL_MAX_BY_FORM_TYPE, MODEL_MIN_BY_FORM_TYPE } from '../rules/text/model.js';
 
 export const EVAL_HELP = `Usage: formspam eval [options]
 
@@ -159,6 +159,7 @@ async function runLeaveOneOut(records: EvalRecord[], phrases: EvalRecord[], spli
   const folds = leaveOneOut(scored, {
     ...TEXT_MODEL_OPTIONS,
     maxByFormType: MODEL_MAX_BY_FORM_TYPE,
+    minByFormType: MODEL_MIN_BY_FORM_TYPE,
     onFold: progress ? (i, n, name) => io.stderr.write(`\rformspam eval --leave-one-out: fold ${i + 1}/${n} (${name})`.padEnd(70)) : undefined,
   });
   if (progress) io.stderr.write('\n');

@@ -190,4 +190,9 @@ describe('defineRule with a buckets formula', () => {
   ])('refuses %s buckets with INVALID_OPTIONS', (_name, buckets) => {
     expect(code(() => defineRule({ id: 'text.X', significance: 'low', formula: { buckets }, description: 'x', score: () => hit([]) }))).toMatch(/^INVALID_OPTIONS: .*buckets/);
   });
+
+  it.each(['maxByFormType', 'minByFormType'])('refuses a %s that is not finite numbers', (key) => {
+    const formula = { buckets: [{ min: 0, score: 1 }], [key]: { comment: Number.NaN } };
+    expect(code(() => defineRule({ id: 'text.X', significance: 'low', formula, description: 'x', score: () => hit([]) }))).toBe(`INVALID_OPTIONS: defineRule(text.X): ${key} must map form types to finite numbers`);
+  });
 });

@@ -210,13 +210,18 @@ function occurrences(matches: readonly Match[]): number {
   return n;
 }
 
-/** A `buckets` formula with every score (and every form type's maximum) multiplied by `weight`. */
+/** A `buckets` formula with every score (and every form type's maximum and minimum) multiplied by `weight`. */
 function scaledBuckets(f: Extract<Formula, { buckets: unknown }>, weight: number): Formula {
   const buckets = f.buckets.map((b: ProbabilityBucket) => ({ min: b.min, score: b.score * weight }));
-  if (f.maxByFormType === undefined) return { buckets };
-  const max: Partial<Record<FormType, number>> = {};
-  for (const [type, value] of Object.entries(f.maxByFormType) as [FormType, number][]) max[type] = value * weight;
-  return { buckets, maxByFormType: max };
+  const scaled = (limits: Readonly<Partial<Record<FormType, number>>> | undefined) => {
+    if (limits === undefined) return undefined;
+    const out: Partial<Record<FormType, number>> = {};
+    for (const [type, value] of Object.entries(limits) as [FormType, number][]) out[type] = value * weight;
+    return out;
+  };
+  const maxByFormType = scaled(f.maxByFormType);
+  const minByFormType = scaled(f.minByFormType);
+  return { buckets, ...(maxByFormType && { maxByFormType }), ...(minByFormType && { minByFormType }) };
 }
 
 /** The score of a hit in hundredths, by the rule's formula. */
@@ -225,7 +230,10 @@ function centsOf(formula: Formula, matches: readonly Match[], evidence: RuleOutc
     const p = evidence?.probability;
     if (typeof p !== 'number' || !(p >= 0 && p <= 1)) return 0;
     const max = formula.maxByFormType?.[formType];
-    for (const b of formula.buckets) if (p >= b.min) return Math.round((max !== undefined && b.score > max ? max : b.score) * 100);
+    const min = formula.minByFormType?.[formType];
+    for (const b of formula.buckets) {
+      if (p >= b.min) return Math.round((max !== undefined && b.score > max ? max : min !== undefined && b.score < min ? min : b.score) * 100);
+    }
     return 0;
   }
   if ('fixed' in formula) return Math.round(formula.fixed * 100);

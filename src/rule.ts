@@ -16,13 +16,18 @@ export type Significance = 'low' | 'medium' | 'high';
  *   most the hit's `evidence.probability` (a number from 0 to 1), as SpamAssassin's BAYES_*
  *   rules score a probability (`text.MODEL`). The only formula whose scores may be negative: a
  *   bucket of strong ham evidence can take points off. `maxByFormType` caps the score for a
- *   request's `formType` (`text.MODEL`: at most 1 on a contact form).
+ *   request's `formType` (`text.MODEL`: at most 1 on a contact form), `minByFormType` floors it
+ *   (`text.MODEL`: at least 0 on a comment form, no point off).
  */
 export type Formula =
   | { per: number }
   | { fixed: number }
   | { weighted: number }
-  | { buckets: readonly ProbabilityBucket[]; maxByFormType?: Readonly<Partial<Record<FormType, number>>> };
+  | {
+      buckets: readonly ProbabilityBucket[];
+      maxByFormType?: Readonly<Partial<Record<FormType, number>>>;
+      minByFormType?: Readonly<Partial<Record<FormType, number>>>;
+    };
 
 /** A bucket of a `buckets` formula: `score` points for a probability of at least `min`. */
 export interface ProbabilityBucket {
@@ -169,9 +174,11 @@ function checkFormula(id: string, formula: Formula): void {
     if (!ok) {
       throw new FormspamError('INVALID_OPTIONS', `defineRule(${id}): buckets must be a non-empty array of { min, score }, min from 0 to 1 and highest first, score finite`);
     }
-    const max: unknown = formula.maxByFormType;
-    if (max !== undefined && (typeof max !== 'object' || max === null || !Object.values(max).every((v) => typeof v === 'number' && Number.isFinite(v)))) {
-      throw new FormspamError('INVALID_OPTIONS', `defineRule(${id}): maxByFormType must map form types to finite numbers`);
+    for (const key of ['maxByFormType', 'minByFormType'] as const) {
+      const limits: unknown = formula[key];
+      if (limits !== undefined && (typeof limits !== 'object' || limits === null || !Object.values(limits).every((v) => typeof v === 'number' && Number.isFinite(v)))) {
+        throw new FormspamError('INVALID_OPTIONS', `defineRule(${id}): ${key} must map form types to finite numbers`);
+      }
     }
     return;
   }

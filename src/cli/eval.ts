@@ -22,7 +22,7 @@ import { EXIT, UsageError, write } from './io.js';
 import { leaveOneOut, type FoldResult, type ScoredRecord } from '../eval/leave-one-out.js';
 import { num, pct, table } from '../eval/run.js';
 import { enquiryRecords, phraseRecords, TEXT_MODEL_OPTIONS } from '../model/training-set.js';
-import { MODEL_MAX_BY_FORM_TYPE } from '../rules/text/model.js';
+import { MODEL_MAX_BY_FORM_TYPE, MODEL_MIN_BY_FORM_TYPE } from '../rules/text/model.js';
 
 export const EVAL_HELP = `Usage: formspam eval [options]
 
@@ -51,7 +51,9 @@ Options:
                          (each YouTube video, each SMS language with its translations, each
                          ud-prose language, the contact-form phrases, the contact-form
                          enquiries of fixtures/contact-form-ham-en.json) and measure the rules
-                         plus that model on the set left out; --split defaults to train here
+                         plus that model on the set left out; each YouTube video twice, as a
+                         contact form and, with the same model, as a comment form (the row
+                         "youtube video N (comment)"); --split defaults to train here
                          (model selection never looks at a test split); about a minute
       --json             print the report as JSON
   -h, --help             show this help
@@ -144,17 +146,20 @@ export async function runEval(argv: string[], io: Streams): Promise<number> {
 /** `--leave-one-out`: the rules score each record once; each fold adds its own model's points. */
 async function runLeaveOneOut(records: EvalRecord[], phrases: EvalRecord[], split: SplitFilter, json: boolean, io: Streams): Promise<number> {
   const providers = createDefaultProviders({ offline: true, textModel: true });
-  const all = [...records, ...phrases];
+  // YouTube videos are measured as contact forms and, as the copies youtube:comment, as comments.
+  const all = [...records, ...commentProfileCopies(records), ...phrases];
   const progress = io.stderr.isTTY === true;
   const scored: ScoredRecord[] = [];
   for (const r of all) {
-    const result = await classify({ text: r.text, disableRules: ['text.MODEL'] }, providers);
+    const request = r.formType ? { text: r.text, formType: r.formType } : { text: r.text };
+    const result = await classify({ ...request, disableRules: ['text.MODEL'] }, providers);
     scored.push({ ...r, baseCents: Math.round(result.score * 100) });
     if (progress && scored.length % 500 === 0) io.stderr.write(`\rformspam eval --leave-one-out: ${scored.length}/${all.length} scored by the rules`);
   }
   const folds = leaveOneOut(scored, {
     ...TEXT_MODEL_OPTIONS,
     maxByFormType: MODEL_MAX_BY_FORM_TYPE,
+    minByFormType: MODEL_MIN_BY_FORM_TYPE,
     onFold: progress ? (i, n, name) => io.stderr.write(`\rformspam eval --leave-one-out: fold ${i + 1}/${n} (${name})`.padEnd(70)) : undefined,
   });
   if (progress) io.stderr.write('\n');

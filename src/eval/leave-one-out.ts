@@ -5,9 +5,14 @@
  * model) is measured on the data set left out. A model that is excellent inside its training
  * domain and poor outside it shows here, not on a test split.
  *
+ * YouTube videos are measured twice: as contact forms (`youtube video N`, the records as they
+ * are) and as comment forms (`youtube video N (comment)`, the `youtube:comment` copies, scored
+ * by the rules with `formType: "comment"`), both with the same model (trained without video N).
+ *
  * The rules do not depend on the model, so each record is classified by the rules once
- * (`baseCents`) and each fold only adds its model's points: the figures are exactly those of
- * `classify` with the fold's model.
+ * (`baseCents`, with the record's form type) and each fold only adds its model's points, capped
+ * and floored by the record's form type as the rule's formula does: the figures are exactly
+ * those of `classify` with the fold's model.
  */
 import { classificationOf, type Classification } from '../response.js';
 import type { FeatureConfig } from '../model/features.js';
@@ -30,6 +35,8 @@ export interface Fold {
   isTest(r: EvalRecord): boolean;
   /** Records that may not be trained on in this fold (the left-out set and its translations). */
   isExcluded(r: EvalRecord): boolean;
+  /** The fold whose model this one shares (the same records left out), when not its own. */
+  readonly modelOf?: string;
 }
 
 const SMS_FAMILY = new Set(['sms', 'sms-multilingual']);
@@ -39,15 +46,28 @@ function videoOf(r: EvalRecord): number | null {
   return r.dataset === 'youtube' && m ? Number(m[1]) : null;
 }
 
+/** The video of a comment-form copy of a YouTube record (`youtube:comment`). */
+function commentVideoOf(r: EvalRecord): number | null {
+  const m = /^Youtube0(\d)-/.exec(r.source);
+  return r.dataset === 'youtube:comment' && m ? Number(m[1]) : null;
+}
+
 /**
- * The folds over a set of records: one per YouTube video, per SMS language (the translations
+ * The folds over a set of records: one per YouTube video (and one per video as comments when
+ * the records hold its `youtube:comment` copies: same model), per SMS language (the translations
  * of the held-out messages leave training too: they are the same messages), per ud-prose
  * language, the contact-form phrases and the contact-form enquiries.
  */
 export function foldsOf(records: readonly EvalRecord[]): Fold[] {
   const folds: Fold[] = [];
   const videos = [...new Set(records.map(videoOf).filter((v): v is number => v !== null))].sort();
-  for (const v of videos) folds.push({ name: `youtube video ${v}`, isTest: (r) => videoOf(r) === v, isExcluded: (r) => videoOf(r) === v });
+  for (const v of videos) {
+    const name = `youtube video ${v}`;
+    folds.push({ name, isTest: (r) => videoOf(r) === v, isExcluded: (r) => videoOf(r) === v });
+    if (records.some((r) => commentVideoOf(r) === v)) {
+      folds.push({ name: `${name} (comment)`, isTest: (r) => commentVideoOf(r) === v, isExcluded: (r) => videoOf(r) === v, modelOf: name });
+    }
+  }
   if (records.some((r) => r.dataset === 'sms')) {
     folds.push({ name: 'sms en', isTest: (r) => r.dataset === 'sms', isExcluded: (r) => SMS_FAMILY.has(r.dataset) });
   }
@@ -121,15 +141,26 @@ export interface FoldResult {
   rulesOnly: BinaryMetrics;
 }
 
+/** The most (`maxByFormType`) and the least (`minByFormType`) a model adds by form type. */
+export interface FormTypeLimits {
+  maxByFormType?: Readonly<Partial<Record<FormType, number>>>;
+  minByFormType?: Readonly<Partial<Record<FormType, number>>>;
+}
+
 /**
- * Classification of a record with a model's points added to the rules' score, capped by the
- * record's form type as `text.MODEL`'s formula caps them (`maxByFormType`).
+ * Classification of a record with a model's points added to the rules' score, capped and
+ * floored by the record's form type as `text.MODEL`'s formula does (`maxByFormType`,
+ * `minByFormType`).
  */
-export function classifyWith(model: TextModel, record: ScoredRecord, maxByFormType: Readonly<Partial<Record<FormType, number>>> = {}): Classification {
+export function classifyWith(model: TextModel, record: ScoredRecord, limits: FormTypeLimits = {}): Classification {
   const p = model.predict(new TextInput([{ field: 'text', text: record.text }]), 0).probability;
-  const max = maxByFormType[record.formType ?? 'contact'];
-  const points = model.pointsOf(p);
-  return classificationOf(record.baseCents + Math.round((max !== undefined && points > max ? max : points) * 100));
+  const formType = record.formType ?? 'contact';
+  const max = limits.maxByFormType?.[formType];
+  const min = limits.minByFormType?.[formType];
+  let points = model.pointsOf(p);
+  if (max !== undefined && points > max) points = max;
+  if (min !== undefined && points < min) points = min;
+  return classificationOf(record.baseCents + Math.round(points * 100));
 }
 
 export interface LeaveOneOutOptions {
@@ -141,6 +172,8 @@ export interface LeaveOneOutOptions {
   buckets: readonly Bucket[];
   /** The most the model adds by form type (as `text.MODEL`'s formula); none when absent. */
   maxByFormType?: Readonly<Partial<Record<FormType, number>>>;
+  /** The least the model adds by form type (as `text.MODEL`'s formula); none when absent. */
+  minByFormType?: Readonly<Partial<Record<FormType, number>>>;
   /** Called before each fold. */
   onFold?: (index: number, total: number, name: string) => void;
 }
@@ -157,16 +190,18 @@ export function leaveOneOut(records: readonly ScoredRecord[], options: LeaveOneO
   const pool = records.filter(isTrainable);
   const slots = featurize(pool, options.features);
   const results: FoldResult[] = [];
+  const models = new Map<string, TextModel>();
   folds.forEach((fold, index) => {
     options.onFold?.(index, folds.length, fold.name);
-    const keep = pool.map((r) => !fold.isExcluded(r));
-    const train = pool.filter((_, i) => keep[i]);
-    const model = trainModel(
-      trainingExamples(train),
-      { ...options, version: `leave-one-out ${fold.name}` },
-      slots.filter((_, i) => keep[i]),
-    );
-    const withModel = metrics(fold, records, (r) => classifyWith(model, r, options.maxByFormType));
+    let model = fold.modelOf === undefined ? undefined : models.get(fold.modelOf);
+    if (model === undefined) {
+      const keep = pool.map((r) => !fold.isExcluded(r));
+      const train = pool.filter((_, i) => keep[i]);
+      model = trainModel(trainingExamples(train), { ...options, version: `leave-one-out ${fold.name}` }, slots.filter((_, i) => keep[i]));
+      models.set(fold.name, model);
+    }
+    const limits = { maxByFormType: options.maxByFormType, minByFormType: options.minByFormType };
+    const withModel = metrics(fold, records, (r) => classifyWith(model, r, limits));
     const rules = metrics(fold, records, (r) => classificationOf(r.baseCents));
     results.push({
       name: fold.name,

@@ -74,6 +74,8 @@ describe('formspam eval', () => {
     expect(report.split).toBe('train'); // never a test split by default
     expect(report.folds.map((f: { name: string }) => f.name)).toEqual([
       'youtube video 1',
+      // The same video as comments (formType comment), with the same model.
+      'youtube video 1 (comment)',
       'sms en',
       'sms-multilingual de',
       'sms-multilingual fr',
@@ -89,6 +91,7 @@ describe('formspam eval', () => {
     }
     const table = await runCli(['eval', '--data', 'fixtures/eval', '--leave-one-out', '--split', 'all']);
     expect(table.stdout).toMatch(/^youtube video 5\s+\d+\s+\d+\s/m);
+    expect(table.stdout).toMatch(/^youtube video 5 \(comment\)\s+\d+\s+\d+\s/m);
     expect(table.stdout).toContain('R rules only');
   });
 

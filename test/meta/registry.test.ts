@@ -16,7 +16,8 @@ function formulaText(rule: (typeof defaultRules)[number]): string {
   if ('fixed' in f) return `0 or ${f.fixed}`;
   if ('buckets' in f) {
     const max = Object.entries(f.maxByFormType ?? {}).map(([type, m]) => `; at most ${m} with formType ${type}`).join('');
-    return `buckets ${f.buckets.map((b) => `p ≥ ${b.min} → ${b.score}`).join(', ')}${max}`;
+    const min = Object.entries(f.minByFormType ?? {}).map(([type, m]) => `; at least ${m} with formType ${type}`).join('');
+    return `buckets ${f.buckets.map((b) => `p ≥ ${b.min} → ${b.score}`).join(', ')}${max}${min}`;
   }
   return `Σ match weights × ${f.weighted}`;
 }

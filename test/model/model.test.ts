@@ -7,7 +7,7 @@ import { defineRule, hit, parseModel } from '../../src/index.js';
 import { serializeModel } from '../../src/model/model.js';
 import { trainModel } from '../../src/model/train.js';
 import { buildTrainingSet, TEXT_MODEL_OPTIONS } from '../../src/model/training-set.js';
-import { foldsOf, isTrainable, trainingExamples } from '../../src/eval/leave-one-out.js';
+import { classifyWith, foldsOf, isTrainable, leaveOneOut, trainingExamples, type ScoredRecord } from '../../src/eval/leave-one-out.js';
 import { MODEL_BUCKETS } from '../../src/rules/text/model.js';
 import type { EvalRecord } from '../../src/eval/datasets.js';
 import { ROOT } from '../cli/run-cli.js';
@@ -88,8 +88,26 @@ describe('leave-one-out folds and weights', () => {
     r('youtube:comment', 'en', 'spam', 'Youtube01-Psy.csv:2', { formType: 'comment' }),
   ];
 
-  it('has one fold per video, per SMS language, per ud-prose language', () => {
-    expect(foldsOf(records).map((f) => f.name)).toEqual(['youtube video 1', 'youtube video 3', 'sms en', 'sms-multilingual de', 'ud-prose en', 'ud-prose it']);
+  it('has one fold per video (and per video as comments when its comment copies are there), per SMS language, per ud-prose language', () => {
+    expect(foldsOf(records).map((f) => f.name)).toEqual([
+      'youtube video 1',
+      'youtube video 1 (comment)',
+      'youtube video 3',
+      'sms en',
+      'sms-multilingual de',
+      'ud-prose en',
+      'ud-prose it',
+    ]);
+  });
+
+  it('measures a video as comments on its comment copies, with the model of the video left out', () => {
+    const folds = foldsOf(records);
+    const contact = folds.find((f) => f.name === 'youtube video 1')!;
+    const comment = folds.find((f) => f.name === 'youtube video 1 (comment)')!;
+    expect(comment.modelOf).toBe('youtube video 1');
+    expect(records.filter((x) => comment.isTest(x)).map((x) => `${x.dataset} ${x.source}`)).toEqual(['youtube:comment Youtube01-Psy.csv:2']);
+    expect(records.filter((x) => contact.isTest(x)).map((x) => `${x.dataset} ${x.source}`)).toEqual(['youtube Youtube01-Psy.csv:2']);
+    expect(records.filter((x) => comment.isExcluded(x))).toEqual(records.filter((x) => contact.isExcluded(x)));
   });
 
   it('leaves the translations of a held-out SMS language out of its training', () => {
@@ -113,6 +131,56 @@ describe('leave-one-out folds and weights', () => {
   });
 });
 
+describe('leave-one-out as comments', () => {
+  const examples = [
+    ...['win a free prize now', 'free prize claim now', 'claim your free prize', 'win cash now free'].map((text) => ({ text, label: 1 as const })),
+    ...['see you at lunch', 'the meeting is at noon', 'lunch at noon then', 'see you at the meeting'].map((text) => ({ text, label: 0 as const })),
+  ];
+  const options = { features: { bits: 12, unigrams: true, bigrams: true, charGrams: 0, shapes: false }, l2: 0, learningRate: 0.5, epochs: 40, seed: 1, buckets: MODEL_BUCKETS };
+  const tiny = trainModel(examples, { ...options, version: 'test-tiny' });
+  const scored = (text: string, baseCents: number, formType?: 'comment'): ScoredRecord => ({ dataset: formType ? 'youtube:comment' : 'youtube', language: 'en', label: 'spam', split: 'train', text, source: 'Youtube01-Psy.csv:2', baseCents, ...(formType && { formType }) });
+
+  it('adds the model\'s points capped and floored by the record\'s form type', () => {
+    const ham = 'see you at the meeting at noon for lunch';
+    const spam = 'win a free prize now, claim now';
+    // −1 (p < 0.02) on a contact form; floored at 0 on a comment form.
+    expect(classifyWith(tiny, scored(ham, 250), { minByFormType: { comment: 0 } })).toBe('NEUTRAL');
+    expect(classifyWith(tiny, scored(ham, 250, 'comment'), { minByFormType: { comment: 0 } })).toBe('BAD');
+    expect(classifyWith(tiny, scored(ham, 250, 'comment'))).toBe('NEUTRAL');
+    // 2 (p ≥ 0.999) on a comment form; capped at 1 on a contact form.
+    expect(classifyWith(tiny, scored(spam, 50, 'comment'), { maxByFormType: { contact: 1 } })).toBe('BAD');
+    expect(classifyWith(tiny, scored(spam, 50), { maxByFormType: { contact: 1 } })).toBe('NEUTRAL');
+  });
+
+  it('reports a video as comments next to it as a contact form, the rules\' comment scores plus the same model', () => {
+    const record = (source: string, label: 'spam' | 'ham', text: string, baseCents: number, formType?: 'comment'): ScoredRecord => ({
+      dataset: formType ? 'youtube:comment' : 'youtube',
+      language: 'en',
+      label,
+      split: 'train',
+      text,
+      source,
+      baseCents,
+      ...(formType && { formType }),
+    });
+    const records: ScoredRecord[] = [
+      ...examples.map((e, i) => record(`Youtube02-KatyPerry.csv:${i + 2}`, e.label === 1 ? 'spam' : 'ham', e.text, 0)),
+      // Video 1: a spam comment the rules score 2.5 as a comment, 1.5 as a contact form.
+      record('Youtube01-Psy.csv:2', 'spam', 'see you at lunch then', 150),
+      record('Youtube01-Psy.csv:2', 'spam', 'see you at lunch then', 250, 'comment'),
+    ];
+    const run = (minByFormType?: { comment: number }) => leaveOneOut(records, { ...options, maxByFormType: { contact: 1 }, minByFormType }).filter((f) => f.name.startsWith('youtube video 1'));
+    expect(run().map((f) => [f.name, f.spam, f.bad.recall, f.rulesOnly.recall])).toEqual([
+      ['youtube video 1', 1, 0, 0],
+      ['youtube video 1 (comment)', 1, 0, 1], // the model's −1 takes the comment's 2.5 down to 1.5
+    ]);
+    expect(run({ comment: 0 }).map((f) => [f.name, f.bad.recall])).toEqual([
+      ['youtube video 1', 0],
+      ['youtube video 1 (comment)', 1],
+    ]);
+  });
+});
+
 describe('defineRule with a buckets formula', () => {
   it.each([
     ['empty', []],
@@ -121,5 +189,10 @@ describe('defineRule with a buckets formula', () => {
     ['an infinite score', [{ min: 0, score: Infinity }]],
   ])('refuses %s buckets with INVALID_OPTIONS', (_name, buckets) => {
     expect(code(() => defineRule({ id: 'text.X', significance: 'low', formula: { buckets }, description: 'x', score: () => hit([]) }))).toMatch(/^INVALID_OPTIONS: .*buckets/);
+  });
+
+  it.each(['maxByFormType', 'minByFormType'])('refuses a %s that is not finite numbers', (key) => {
+    const formula = { buckets: [{ min: 0, score: 1 }], [key]: { comment: Number.NaN } };
+    expect(code(() => defineRule({ id: 'text.X', significance: 'low', formula, description: 'x', score: () => hit([]) }))).toBe(`INVALID_OPTIONS: defineRule(text.X): ${key} must map form types to finite numbers`);
   });
 });

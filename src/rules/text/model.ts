@@ -21,10 +21,21 @@ export const MODEL_BUCKETS: readonly ProbabilityBucket[] = Object.freeze([
  */
 export const MODEL_MAX_BY_FORM_TYPE: Readonly<Partial<Record<FormType, number>>> = Object.freeze({ contact: 1 });
 
+/**
+ * The least the model adds by form type. A comment form gets no point off (the −1 bucket does
+ * not apply): the model's ham is mostly YouTube fan talk, so it is "sure" a comment is ham even
+ * when the rules found self-promotion in it. Chosen on leave-one-out figures of the training
+ * videos as comments: docs/decisions/text-model.md.
+ */
+export const MODEL_MIN_BY_FORM_TYPE: Readonly<Partial<Record<FormType, number>>> = Object.freeze({ comment: 0 });
+
 /** The model's points for a probability on a form type (what the rule's formula gives). */
 export function modelPoints(probability: number, formType: FormType = 'contact'): number {
   const max = MODEL_MAX_BY_FORM_TYPE[formType];
-  for (const b of MODEL_BUCKETS) if (probability >= b.min) return max !== undefined && b.score > max ? max : b.score;
+  const min = MODEL_MIN_BY_FORM_TYPE[formType];
+  for (const b of MODEL_BUCKETS) {
+    if (probability >= b.min) return max !== undefined && b.score > max ? max : min !== undefined && b.score < min ? min : b.score;
+  }
   return 0;
 }
 
@@ -38,10 +49,10 @@ export const textModelFact = defineFact({
 export default defineRule({
   id: 'text.MODEL',
   significance: 'medium',
-  formula: { buckets: MODEL_BUCKETS, maxByFormType: MODEL_MAX_BY_FORM_TYPE },
+  formula: { buckets: MODEL_BUCKETS, maxByFormType: MODEL_MAX_BY_FORM_TYPE, minByFormType: MODEL_MIN_BY_FORM_TYPE },
   needs: { model: textModelFact },
   description:
-    'A learned text model (logistic regression over hashed words and word pairs of the normalised text, trained on public labelled data): its spam probability scores by bucket, from −1 (p < 0.02, strong ham evidence) to 2 (p ≥ 0.999), at most 1 on a contact form (the default formType); the evidence names the probability and the words that weighed most.',
+    'A learned text model (logistic regression over hashed words and word pairs of the normalised text, trained on public labelled data): its spam probability scores by bucket, from −1 (p < 0.02, strong ham evidence) to 2 (p ≥ 0.999), at most 1 on a contact form (the default formType), at least 0 on a comment form; the evidence names the probability and the words that weighed most.',
   score(request, { model }) {
     const { text } = request;
     if (!text) return hit([], { probability: 0.5 });

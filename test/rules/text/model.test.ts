@@ -38,6 +38,9 @@ testRule(rule, {
   misses: [
     // Words the tiny model never saw: p stays near its prior, bucket 0.
     { request: 'Zebra quantum lighthouse', facts: { model: tiny } },
+    // Ham words only on a comment form: p < 0.02, but no point off in a comment (at least 0).
+    { name: 'no point off on a comment form', request: { text: 'see you at the meeting at noon for lunch', formType: 'comment' }, facts: { model: tiny } },
+    { name: 'bundled: chat as a comment (no point off)', request: { text: "Nah I don't think he goes to usf, he lives around here though", formType: 'comment' }, facts: { model: bundled } },
     { name: 'bundled: a table booking', request: 'Hello, I would like to book a table for four people tonight. Could you confirm by email?', facts: { model: bundled } },
     { name: 'bundled: an enquiry with "check out"', request: 'Can you check out the issue with the mobile app? It logs me out every few minutes.', facts: { model: bundled } },
     { name: 'bundled: a German enquiry', request: 'Sehr geehrte Damen und Herren, ich interessiere mich für Ihre Wohnung in der Hauptstraße. Wann wäre eine Besichtigung möglich?', facts: { model: bundled } },
@@ -93,6 +96,19 @@ describe('text.MODEL in classify()', () => {
     expect(r.score).toBeCloseTo(sum, 10);
   });
 
+  it('takes no point off on a comment form: self-promotion the model finds ham-like keeps the rules\' score', async () => {
+    // Self-promotion after fan talk, the kind issue 16 names: SPAM_WORDS 2.5, the model "sure" it is ham (p 0.012).
+    const text = 'I remember when this song came out, my mom used to sing it in the car every morning. Good times. Check out my channel';
+    const comment = await classify({ text, formType: 'comment' }, providers);
+    const rules = await classify({ text, formType: 'comment', disableRules: ['text.MODEL'] }, providers);
+    expect(comment.text!.rules.MODEL!.evidence!.probability).toBeLessThan(0.02);
+    expect(comment.text!.rules.MODEL!.score).toBe(0);
+    expect(comment.score).toBeCloseTo(rules.score, 10);
+    expect(comment.classification).toBe('BAD');
+    // The same text on a contact form: the −1 applies.
+    expect((await classify({ text }, providers)).text!.rules.MODEL!.score).toBe(-1);
+  });
+
   it('disableRules: ["text.MODEL"] gives the rules without the model, score for score', async () => {
     const text = 'Free entry in 2 a wkly comp to win FA Cup final tkts 21st May 2005. Text FA to 87121 to receive entry';
     const on = await classify({ text }, providers);
@@ -101,6 +117,12 @@ describe('text.MODEL in classify()', () => {
     expect(on.score - on.text!.rules.MODEL!.score).toBeCloseTo(off.score, 10);
     const { MODEL: _model, ...others } = on.text!.rules;
     expect(others).toEqual(off.text!.rules);
+    // The same on a comment form.
+    const onComment = await classify({ text, formType: 'comment' }, providers);
+    const offComment = await classify({ text, formType: 'comment', disableRules: ['text.MODEL'] }, providers);
+    expect(offComment.text!.rules.MODEL).toBeUndefined();
+    const { MODEL: _commentModel, ...commentOthers } = onComment.text!.rules;
+    expect(commentOthers).toEqual(offComment.text!.rules);
   });
 
   it('scales every bucket and the contact form\'s cap with a weights override', async () => {

@@ -199,6 +199,60 @@ export function uniqueFeatures(features: Features, seen: Uint8Array): { slots: I
   return { slots, words, count: k };
 }
 
+/**
+ * What {@link uniqueFeatures} gives, without its table of 2^bits flags: the distinct slots in
+ * first-seen order, each with the first word it came from, found with a small open-addressing
+ * set sized to the text (a few KiB at 800 characters) instead of a flag per slot (256 KiB at 18
+ * bits). Inference reads each slot's weight anyway; the flags were a second random read per
+ * feature over a table the rest of a classification pushes out of the CPU caches. The arrays are
+ * reused by the next call: copy what you keep. Texts with more features than `limit` go to
+ * {@link uniqueFeatures} with `seen` (the same result; the flags are then the smaller table).
+ */
+export function distinctFeatures(
+  features: Features,
+  seen: () => Uint8Array,
+  limit: number,
+): { slots: Int32Array; words: Int32Array; count: number } {
+  const n = features.count;
+  if (n > limit || n > DISTINCT_SCRATCH) return uniqueFeatures(features, seen());
+  let bits = 6;
+  while (1 << bits < 2 * n) bits++;
+  const size = 1 << bits;
+  const shift = 32 - bits;
+  SET ??= new Int32Array(2 * DISTINCT_SCRATCH);
+  SLOTS ??= new Int32Array(DISTINCT_SCRATCH);
+  SLOT_WORDS ??= new Int32Array(DISTINCT_SCRATCH);
+  const set = SET;
+  const slots = SLOTS;
+  const words = SLOT_WORDS;
+  const { indices, word } = features;
+  set.fill(0, 0, size);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const slot = indices[i]!;
+    const key = slot + 1; // 0: empty
+    let at = Math.imul(key, 0x9e3779b1) >>> shift;
+    for (;;) {
+      const there = set[at]!;
+      if (there === key) break;
+      if (there === 0) {
+        set[at] = key;
+        slots[k] = slot;
+        words[k++] = word[i]!;
+        break;
+      }
+      at = (at + 1) & (size - 1);
+    }
+  }
+  return { slots, words, count: k };
+}
+
+/** Features up to this many go through {@link distinctFeatures}' reused set (2 × this many entries). */
+const DISTINCT_SCRATCH = 16384;
+let SET: Int32Array | undefined;
+let SLOTS: Int32Array | undefined;
+let SLOT_WORDS: Int32Array | undefined;
+
 /** A word of `words` as a string (for evidence). */
 export function wordText(words: Words, i: number): string {
   return String.fromCharCode.apply(null, words.codes.subarray(words.start[i]!, words.end[i]!) as unknown as number[]);

@@ -17,7 +17,7 @@
  */
 import { FormspamError } from '../errors.js';
 import type { TextInput } from '../text/input.js';
-import { extractFeatures, uniqueFeatures, wordText, type FeatureConfig } from './features.js';
+import { distinctFeatures, extractFeatures, wordText, type FeatureConfig } from './features.js';
 import type { Words } from '../lexicons/normalize.js';
 
 export const MODEL_MAGIC = 'FSTXTM01';
@@ -93,9 +93,9 @@ export class TextModel {
   predict(text: TextInput, top = 5): Prediction {
     const { header, weights } = this;
     const size = weights.length;
-    this.#seen ??= new Uint8Array(size);
     const features = extractFeatures(text, header.features);
-    const unique = uniqueFeatures(features, this.#seen);
+    // A small set sized to the text; a flag per slot for texts with more features than 1/8 of the slots.
+    const unique = distinctFeatures(features, () => (this.#seen ??= new Uint8Array(size)), size >> 3);
     const wordCount = features.words.count;
     if (this.#byWord === undefined || this.#byWord.length < wordCount) this.#byWord = new Float64Array(Math.max(256, wordCount));
     const byWord = this.#byWord;

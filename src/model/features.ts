@@ -199,59 +199,124 @@ export function uniqueFeatures(features: Features, seen: Uint8Array): { slots: I
   return { slots, words, count: k };
 }
 
-/**
- * What {@link uniqueFeatures} gives, without its table of 2^bits flags: the distinct slots in
- * first-seen order, each with the first word it came from, found with a small open-addressing
- * set sized to the text (a few KiB at 800 characters) instead of a flag per slot (256 KiB at 18
- * bits). Inference reads each slot's weight anyway; the flags were a second random read per
- * feature over a table the rest of a classification pushes out of the CPU caches. The arrays are
- * reused by the next call: copy what you keep. Texts with more features than `limit` go to
- * {@link uniqueFeatures} with `seen` (the same result; the flags are then the smaller table).
- */
-export function distinctFeatures(
-  features: Features,
-  seen: () => Uint8Array,
-  limit: number,
-): { slots: Int32Array; words: Int32Array; count: number } {
-  const n = features.count;
-  if (n > limit || n > DISTINCT_SCRATCH) return uniqueFeatures(features, seen());
-  let bits = 6;
-  while (1 << bits < 2 * n) bits++;
-  const size = 1 << bits;
-  const shift = 32 - bits;
-  SET ??= new Int32Array(2 * DISTINCT_SCRATCH);
-  SLOTS ??= new Int32Array(DISTINCT_SCRATCH);
-  SLOT_WORDS ??= new Int32Array(DISTINCT_SCRATCH);
-  const set = SET;
-  const slots = SLOTS;
-  const words = SLOT_WORDS;
-  const { indices, word } = features;
-  set.fill(0, 0, size);
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    const slot = indices[i]!;
-    const key = slot + 1; // 0: empty
-    let at = Math.imul(key, 0x9e3779b1) >>> shift;
-    for (;;) {
-      const there = set[at]!;
-      if (there === key) break;
-      if (there === 0) {
-        set[at] = key;
-        slots[k] = slot;
-        words[k++] = word[i]!;
-        break;
-      }
-      at = (at + 1) & (size - 1);
+/** One slot into the open-addressing set of {@link weighFeatures} (slot + 1; 0: empty). False when it was there. */
+function insert(set: Int32Array, shift: number, slot: number): boolean {
+  const key = slot + 1;
+  const last = (1 << (32 - shift)) - 1;
+  let at = Math.imul(key, 0x9e3779b1) >>> shift;
+  for (;;) {
+    const there = set[at]!;
+    if (there === key) return false;
+    if (there === 0) {
+      set[at] = key;
+      return true;
     }
+    at = (at + 1) & last;
   }
-  return { slots, words, count: k };
 }
 
-/** Features up to this many go through {@link distinctFeatures}' reused set (2 × this many entries). */
-const DISTINCT_SCRATCH = 16384;
+/** The weights of a text's distinct features: see {@link weighFeatures}. */
+export interface FeatureWeights {
+  /** The weights of the distinct features summed (integers, as stored). */
+  readonly sum: number;
+  /** Distinct features. */
+  readonly count: number;
+  /** Per word, the weights of the distinct features first seen at it (reused by the next call). */
+  readonly byWord: Float64Array;
+  readonly words: Words;
+}
+
+/**
+ * The model's sums over a text, in one pass and without a table of 2^bits flags: the features
+ * of {@link extractFeatures}, each distinct slot counted once, at its first occurrence (as
+ * {@link uniqueFeatures} gives them), its weight added to `sum` and to its word's `byWord`.
+ * The distinct slots are found with a small open-addressing set sized to the text (4 KiB at
+ * 800 characters) instead of a flag per slot (256 KiB at 18 bits), and no feature array is
+ * written: inference reads each distinct slot's weight anyway, and the flags were a second
+ * random read per feature over a table the rest of a classification pushes out of the CPU
+ * caches. The sums are of integers, so they are exact and equal to the two-step ones.
+ * Returns null for a text with more than `limit` features (the two steps are then no slower).
+ */
+export function weighFeatures(text: TextInput, config: FeatureConfig, weights: Int16Array, limit: number): FeatureWeights | null {
+  const words = wordsOf(text);
+  const { codes, start, end, clause } = words;
+  const count = words.count;
+  const grams = config.charGrams;
+  // The bound of extractFeatures.
+  let bound = 8;
+  if (grams > 0) for (let i = 0; i < count; i++) bound += 2 + end[i]! - start[i]! + 2;
+  else bound += 2 * count;
+  if (bound > limit || bound > WEIGH_SCRATCH) return null;
+  let bits = 6;
+  while (1 << bits < 2 * bound) bits++;
+  const shift = 32 - bits;
+  SET ??= new Int32Array(2 * WEIGH_SCRATCH);
+  const set = SET;
+  set.fill(0, 0, 1 << bits);
+  if (BY_WORD === undefined || BY_WORD.length < count) BY_WORD = new Float64Array(Math.max(256, count));
+  const byWord = BY_WORD;
+  byWord.fill(0, 0, count);
+  const mask = (1 << config.bits) - 1;
+  const { unigrams, bigrams } = config;
+  let sum = 0;
+  let k = 0;
+  let previous = 0;
+  let previousClause = -1;
+  for (let i = 0; i < count; i++) {
+    const from = start[i]!;
+    const to = end[i]!;
+    const h = hashCodes(SEED_UNIGRAM, codes, from, to);
+    if (unigrams) {
+      const slot = h & mask;
+      if (insert(set, shift, slot)) {
+        const w = weights[slot]!;
+        sum += w;
+        k++;
+        byWord[i] = byWord[i]! + w;
+      }
+    }
+    if (bigrams && clause[i] === previousClause) {
+      const slot = mix(previous, h, SEED_BIGRAM) & mask;
+      if (insert(set, shift, slot)) {
+        const w = weights[slot]!;
+        sum += w;
+        k++;
+        byWord[i] = byWord[i]! + w;
+      }
+    }
+    previous = h;
+    previousClause = clause[i]!;
+    const length = to - from;
+    if (grams > 0 && length + 2 > grams && codes[from] !== 0x23) {
+      for (let g = -1; g + grams <= length + 1; g++) {
+        let x = (FNV_OFFSET ^ SEED_CHAR) >>> 0;
+        for (let j = g; j < g + grams; j++) x = Math.imul(x ^ (j < 0 || j >= length ? BOUNDARY : codes[from + j]!), FNV_PRIME);
+        const slot = (x >>> 0) & mask;
+        if (insert(set, shift, slot)) {
+          const w = weights[slot]!;
+          sum += w;
+          k++;
+          byWord[i] = byWord[i]! + w;
+        }
+      }
+    }
+  }
+  if (config.shapes) {
+    for (const token of shapeTokens(text)) {
+      const slot = hashString(SEED_SHAPE, token) & mask;
+      if (insert(set, shift, slot)) {
+        sum += weights[slot]!;
+        k++;
+      }
+    }
+  }
+  return { sum, count: k, byWord, words };
+}
+
+/** Texts with up to this many features are weighed by {@link weighFeatures} in its reused set (2 × this many entries). */
+const WEIGH_SCRATCH = 16384;
 let SET: Int32Array | undefined;
-let SLOTS: Int32Array | undefined;
-let SLOT_WORDS: Int32Array | undefined;
+let BY_WORD: Float64Array | undefined;
 
 /** A word of `words` as a string (for evidence). */
 export function wordText(words: Words, i: number): string {

@@ -17,7 +17,7 @@
  */
 import { FormspamError } from '../errors.js';
 import type { TextInput } from '../text/input.js';
-import { distinctFeatures, extractFeatures, wordText, type FeatureConfig } from './features.js';
+import { extractFeatures, uniqueFeatures, weighFeatures, wordText, type FeatureConfig, type FeatureWeights } from './features.js';
 import type { Words } from '../lexicons/normalize.js';
 
 export const MODEL_MAGIC = 'FSTXTM01';
@@ -92,21 +92,11 @@ export class TextModel {
   /** The spam probability of a text and the words that weighed most. Pure. */
   predict(text: TextInput, top = 5): Prediction {
     const { header, weights } = this;
-    const size = weights.length;
-    const features = extractFeatures(text, header.features);
-    // A small set sized to the text; a flag per slot for texts with more features than 1/8 of the slots.
-    const unique = distinctFeatures(features, () => (this.#seen ??= new Uint8Array(size)), size >> 3);
-    const wordCount = features.words.count;
-    if (this.#byWord === undefined || this.#byWord.length < wordCount) this.#byWord = new Float64Array(Math.max(256, wordCount));
-    const byWord = this.#byWord;
-    byWord.fill(0, 0, wordCount);
-    let sum = 0;
-    for (let i = 0; i < unique.count; i++) {
-      const w = weights[unique.slots[i]!]!;
-      sum += w;
-      const word = unique.words[i]!;
-      if (word >= 0) byWord[word] = byWord[word]! + w;
-    }
+    // One pass with a small set sized to the text; for texts with more features than 1/8 of
+    // the slots, the features and then a flag per slot.
+    const weighed = weighFeatures(text, header.features, weights, weights.length >> 3) ?? this.#weighAll(text);
+    const { sum, byWord, words } = weighed;
+    const wordCount = words.count;
     const probability = sigmoid(header.bias + sum * header.scale);
     // The `top` words of largest |weight|: a small insertion list, linear in the words.
     const best: { word: number; weight: number }[] = [];
@@ -120,8 +110,28 @@ export class TextModel {
       best.splice(at, 0, { word: i, weight });
       if (best.length > top) best.pop();
     }
-    const tokens = best.map((b) => ({ word: b.word, token: wordText(features.words, b.word), weight: Math.round(b.weight * 100) / 100 }));
-    return { probability, tokens, features: unique.count, words: features.words };
+    const tokens = best.map((b) => ({ word: b.word, token: wordText(words, b.word), weight: Math.round(b.weight * 100) / 100 }));
+    return { probability, tokens, features: weighed.count, words };
+  }
+
+  /** What {@link weighFeatures} gives, in two steps: every feature, then the distinct ones by a flag per slot. */
+  #weighAll(text: TextInput): FeatureWeights {
+    const { header, weights } = this;
+    this.#seen ??= new Uint8Array(weights.length);
+    const features = extractFeatures(text, header.features);
+    const unique = uniqueFeatures(features, this.#seen);
+    const wordCount = features.words.count;
+    if (this.#byWord === undefined || this.#byWord.length < wordCount) this.#byWord = new Float64Array(Math.max(256, wordCount));
+    const byWord = this.#byWord;
+    byWord.fill(0, 0, wordCount);
+    let sum = 0;
+    for (let i = 0; i < unique.count; i++) {
+      const w = weights[unique.slots[i]!]!;
+      sum += w;
+      const word = unique.words[i]!;
+      if (word >= 0) byWord[word] = byWord[word]! + w;
+    }
+    return { sum, count: unique.count, byWord, words: features.words };
   }
 }
 

@@ -202,7 +202,7 @@ export function uniqueFeatures(features: Features, seen: Uint8Array): { slots: I
 /** One slot into the open-addressing set of {@link weighFeatures} (slot + 1; 0: empty). False when it was there. */
 function insert(set: Int32Array, shift: number, slot: number): boolean {
   const key = slot + 1;
-  const last = (1 << (32 - shift)) - 1;
+  const last = set.length - 1;
   let at = Math.imul(key, 0x9e3779b1) >>> shift;
   for (;;) {
     const there = set[at]!;
@@ -213,6 +213,16 @@ function insert(set: Int32Array, shift: number, slot: number): boolean {
     }
     at = (at + 1) & last;
   }
+}
+
+/** The set of {@link weighFeatures} at twice the size (`shift` one less), its slots inserted again. */
+function grow(set: Int32Array, shift: number): Int32Array {
+  const bigger = new Int32Array(2 * set.length);
+  for (let i = 0; i < set.length; i++) {
+    const key = set[i]!;
+    if (key !== 0) insert(bigger, shift - 1, key - 1);
+  }
+  return bigger;
 }
 
 /** The weights of a text's distinct features: see {@link weighFeatures}. */
@@ -227,32 +237,31 @@ export interface FeatureWeights {
 }
 
 /**
- * The model's sums over a text, in one pass and without a table of 2^bits flags: the features
- * of {@link extractFeatures}, each distinct slot counted once, at its first occurrence (as
- * {@link uniqueFeatures} gives them), its weight added to `sum` and to its word's `byWord`.
- * The distinct slots are found with a small open-addressing set sized to the text (4 KiB at
- * 800 characters) instead of a flag per slot (256 KiB at 18 bits), and no feature array is
- * written: inference reads each distinct slot's weight anyway, and the flags were a second
- * random read per feature over a table the rest of a classification pushes out of the CPU
- * caches. The sums are of integers, so they are exact and equal to the two-step ones.
- * Returns null for a text with more than `limit` features (the two steps are then no slower).
+ * The model's sums over a text, in one pass: the features of {@link extractFeatures}, each
+ * distinct slot counted once, at its first occurrence (as {@link uniqueFeatures} gives them), its
+ * weight added to `sum` and to its word's `byWord`. The distinct slots are found with a small
+ * open-addressing set sized to the text (4 KiB at 800 characters; it doubles when half full)
+ * instead of a flag per slot (256 KiB at 18 bits), and no feature array is written: inference
+ * reads each distinct slot's weight anyway, and the flags were a second random read per feature
+ * over a table the rest of a classification pushes out of the CPU caches. The sums are of
+ * integers, so they are exact and equal to the two-step ones. Linear in the words.
  */
-export function weighFeatures(text: TextInput, config: FeatureConfig, weights: Int16Array, limit: number): FeatureWeights | null {
+export function weighFeatures(text: TextInput, config: FeatureConfig, weights: Int16Array): FeatureWeights {
   const words = wordsOf(text);
   const { codes, start, end, clause } = words;
   const count = words.count;
   const grams = config.charGrams;
-  // The bound of extractFeatures.
+  // The bound of extractFeatures: the set starts at twice it (up to the reused scratch).
   let bound = 8;
   if (grams > 0) for (let i = 0; i < count; i++) bound += 2 + end[i]! - start[i]! + 2;
   else bound += 2 * count;
-  if (bound > limit || bound > WEIGH_SCRATCH) return null;
   let bits = 6;
-  while (1 << bits < 2 * bound) bits++;
-  const shift = 32 - bits;
+  while (1 << bits < 2 * Math.min(bound, WEIGH_SCRATCH)) bits++;
+  let shift = 32 - bits;
   SET ??= new Int32Array(2 * WEIGH_SCRATCH);
-  const set = SET;
-  set.fill(0, 0, 1 << bits);
+  let set = SET.subarray(0, 1 << bits).fill(0);
+  /** Distinct slots at which the set doubles: half its size. */
+  let full = 1 << (bits - 1);
   if (BY_WORD === undefined || BY_WORD.length < count) BY_WORD = new Float64Array(Math.max(256, count));
   const byWord = BY_WORD;
   byWord.fill(0, 0, count);
@@ -271,8 +280,8 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
       if (insert(set, shift, slot)) {
         const w = weights[slot]!;
         sum += w;
-        k++;
         byWord[i] = byWord[i]! + w;
+        if (++k >= full) (set = grow(set, shift)), shift--, (full *= 2);
       }
     }
     if (bigrams && clause[i] === previousClause) {
@@ -280,8 +289,8 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
       if (insert(set, shift, slot)) {
         const w = weights[slot]!;
         sum += w;
-        k++;
         byWord[i] = byWord[i]! + w;
+        if (++k >= full) (set = grow(set, shift)), shift--, (full *= 2);
       }
     }
     previous = h;
@@ -295,8 +304,8 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
         if (insert(set, shift, slot)) {
           const w = weights[slot]!;
           sum += w;
-          k++;
           byWord[i] = byWord[i]! + w;
+          if (++k >= full) (set = grow(set, shift)), shift--, (full *= 2);
         }
       }
     }
@@ -306,14 +315,14 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
       const slot = hashString(SEED_SHAPE, token) & mask;
       if (insert(set, shift, slot)) {
         sum += weights[slot]!;
-        k++;
+        if (++k >= full) (set = grow(set, shift)), shift--, (full *= 2);
       }
     }
   }
   return { sum, count: k, byWord, words };
 }
 
-/** Texts with up to this many features are weighed by {@link weighFeatures} in its reused set (2 × this many entries). */
+/** The reused set of {@link weighFeatures} has 2 × this many entries (128 KiB); texts with more distinct features grow their own. */
 const WEIGH_SCRATCH = 16384;
 let SET: Int32Array | undefined;
 let BY_WORD: Float64Array | undefined;

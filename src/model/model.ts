@@ -17,7 +17,7 @@
  */
 import { FormspamError } from '../errors.js';
 import type { TextInput } from '../text/input.js';
-import { extractFeatures, uniqueFeatures, weighFeatures, wordText, type FeatureConfig, type FeatureWeights } from './features.js';
+import { weighFeatures, wordText, type FeatureConfig } from './features.js';
 import type { Words } from '../lexicons/normalize.js';
 
 export const MODEL_MAGIC = 'FSTXTM01';
@@ -68,8 +68,6 @@ function sigmoid(z: number): number {
 export class TextModel {
   readonly header: ModelHeader;
   readonly weights: Int16Array;
-  #seen: Uint8Array | undefined;
-  #byWord: Float64Array | undefined;
 
   constructor(header: ModelHeader, weights: Int16Array) {
     if (weights.length !== 2 ** header.features.bits) {
@@ -92,9 +90,7 @@ export class TextModel {
   /** The spam probability of a text and the words that weighed most. Pure. */
   predict(text: TextInput, top = 5): Prediction {
     const { header, weights } = this;
-    // One pass with a small set sized to the text; for texts with more features than 1/8 of
-    // the slots, the features and then a flag per slot.
-    const weighed = weighFeatures(text, header.features, weights, weights.length >> 3) ?? this.#weighAll(text);
+    const weighed = weighFeatures(text, header.features, weights);
     const { sum, byWord, words } = weighed;
     const wordCount = words.count;
     const probability = sigmoid(header.bias + sum * header.scale);
@@ -112,26 +108,6 @@ export class TextModel {
     }
     const tokens = best.map((b) => ({ word: b.word, token: wordText(words, b.word), weight: Math.round(b.weight * 100) / 100 }));
     return { probability, tokens, features: weighed.count, words };
-  }
-
-  /** What {@link weighFeatures} gives, in two steps: every feature, then the distinct ones by a flag per slot. */
-  #weighAll(text: TextInput): FeatureWeights {
-    const { header, weights } = this;
-    this.#seen ??= new Uint8Array(weights.length);
-    const features = extractFeatures(text, header.features);
-    const unique = uniqueFeatures(features, this.#seen);
-    const wordCount = features.words.count;
-    if (this.#byWord === undefined || this.#byWord.length < wordCount) this.#byWord = new Float64Array(Math.max(256, wordCount));
-    const byWord = this.#byWord;
-    byWord.fill(0, 0, wordCount);
-    let sum = 0;
-    for (let i = 0; i < unique.count; i++) {
-      const w = weights[unique.slots[i]!]!;
-      sum += w;
-      const word = unique.words[i]!;
-      if (word >= 0) byWord[word] = byWord[word]! + w;
-    }
-    return { sum, count: unique.count, byWord, words: features.words };
   }
 }
 

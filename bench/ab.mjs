@@ -8,16 +8,20 @@
 //   mkdir /tmp/before && cp -r dist /tmp/before/ && ln -s "$PWD/node_modules" /tmp/before/   # before the change, after a build
 //   … change, npm run build …
 //   node bench/ab.mjs /tmp/before/dist dist [rounds] [--prose]
-// --prose: also real prose (ud-prose en/de/ru/el/fi/hu, 800 chars, texts in turn) and 800
-// characters of hi/ar/th/zh/id, all with the detector (bench/prose.mjs; ../shared/data).
+// --prose: also real prose (ud-prose en/de/ru/el/fi/hu, 800 chars and 10 KB, texts in turn) and
+// 800 characters of hi/ar/th/zh/id, all with the providers (bench/prose.mjs; ../shared/data).
+// The providers: the default offline ones with the text model on (as bench/classify.mjs), or
+// without it with --no-model (for builds without the model).
 // The build loaded first measures up to ~4 % faster at 10 KB (an A/A run shows it): run both orders.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadProse } from './prose.mjs';
 import { LONG, OTHER_SCRIPTS, TYPICAL } from './texts.mjs';
 
-const args = process.argv.slice(2).filter((a) => a !== '--prose');
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const PROSE = process.argv.includes('--prose');
+const MODEL = !process.argv.includes('--no-model');
+const WITH = MODEL ? 'model' : 'det.';
 const [distA = '/tmp/before/dist', distB = 'dist', roundsArg = '7'] = args;
 const ROUNDS = Number(roundsArg);
 const BATCH = 25;
@@ -26,23 +30,26 @@ const builds = [
   { name: 'A', lib: await load(distA) },
   { name: 'B', lib: await load(distB) },
 ];
-for (const b of builds) b.offline = b.lib.createDefaultProviders({ offline: true });
+for (const b of builds) b.offline = b.lib.createDefaultProviders({ offline: true, textModel: MODEL });
 
 const CASES = [
   { name: 'typical (~800 chars)', request: { fields: { name: 'Petra Nováková', message: TYPICAL } }, n: 4000 },
-  { name: 'typical + detector', request: { fields: { name: 'Petra Nováková', message: TYPICAL } }, n: 4000, providers: true },
+  { name: `typical + ${WITH}`, request: { fields: { name: 'Petra Nováková', message: TYPICAL } }, n: 4000, providers: true },
   { name: '10 KB', request: { text: LONG }, n: 400 },
-  { name: '10 KB + detector', request: { text: LONG }, n: 400, providers: true },
+  { name: `10 KB + ${WITH}`, request: { text: LONG }, n: 400, providers: true },
 ];
 
 if (PROSE) {
   const data = loadProse(['en', 'de', 'ru', 'el', 'fi', 'hu']);
   if (data.missing) console.log(`prose: skipped, ${data.missing}`);
   else {
-    for (const [lang, t] of Object.entries(data.prose)) CASES.push({ name: `${lang} prose 800 + det.`, requests: t.typical.map((m) => ({ fields: { message: m } })), n: 2000, providers: true });
-    if (data.hindi) CASES.push({ name: 'hi SMS 800 + det.', requests: data.hindi.map((m) => ({ fields: { message: m } })), n: 2000, providers: true });
+    for (const [lang, t] of Object.entries(data.prose)) {
+      CASES.push({ name: `${lang} prose 800 + ${WITH}`, requests: t.typical.map((m) => ({ fields: { message: m } })), n: 2000, providers: true });
+      CASES.push({ name: `${lang} prose 10 KB + ${WITH}`, requests: t.long.map((m) => ({ fields: { message: m } })), n: 200, providers: true });
+    }
+    if (data.hindi) CASES.push({ name: `hi SMS 800 + ${WITH}`, requests: data.hindi.map((m) => ({ fields: { message: m } })), n: 2000, providers: true });
   }
-  for (const [lang, t] of Object.entries(OTHER_SCRIPTS)) CASES.push({ name: `${lang} 800 + det.`, request: { fields: { message: t } }, n: 2000, providers: true });
+  for (const [lang, t] of Object.entries(OTHER_SCRIPTS)) CASES.push({ name: `${lang} 800 + ${WITH}`, request: { fields: { message: t } }, n: 2000, providers: true });
 }
 
 const median = (xs) => {
@@ -78,7 +85,7 @@ for (const c of CASES) {
   }
   const cols = p50s.map((xs) => `${Math.min(...xs).toFixed(1)} (${median(xs).toFixed(1)})`);
   const ratio = median(p50s[1]) / median(p50s[0]);
-  console.log(`${c.name.padEnd(22)} A ${cols[0].padEnd(16)} B ${cols[1].padEnd(16)} B/A (medians) ${ratio.toFixed(3)}`);
+  console.log(`${c.name.padEnd(24)} A ${cols[0].padEnd(16)} B ${cols[1].padEnd(16)} B/A (medians) ${ratio.toFixed(3)}`);
 }
 
 async function classifyOnce(b, json, providers) {

@@ -1,7 +1,8 @@
 // Checks that a performance change leaves every result as it was: classifies a large fixed set
 // of texts (the labelled corpora of ../shared/data, the contact-form phrases, the language
 // fixtures, the bench texts, the adversarial inputs, hand-written edge cases and seeded random
-// texts), each as `text` and as `fields`, with and without the default offline providers, and
+// texts), each as `text` and as `fields`, with no providers, with the default offline providers
+// without the text model and with it (text.MODEL: its probability, features and top words), and
 // writes every JSON response, one a line, to a file; prints the count and a SHA-256 of the file.
 //
 //   npm run build && node bench/identical.mjs [out-file] [dist-dir]
@@ -139,7 +140,8 @@ for (let k = 0; k < 3000; k++) {
   texts.push(s);
 }
 
-const providers = createDefaultProviders({ offline: true });
+const providers = createDefaultProviders({ offline: true, textModel: false });
+const withModel = createDefaultProviders({ offline: true, textModel: true });
 const hash = createHash('sha256');
 const lines = [];
 let n = 0;
@@ -150,7 +152,7 @@ for (const [i, t] of texts.entries()) {
   const requests = [{ text: t }, { fields: { name: t.slice(0, Math.min(half, 60)), message: t.slice(Math.min(half, 60)) } }];
   if (i % 7 === 0) requests.push({ text: [t, t.slice(0, 50)] });
   for (const request of requests) {
-    for (const p of [undefined, providers]) {
+    for (const p of [undefined, providers, withModel]) {
       let line;
       try {
         line = JSON.stringify(await classify(request, p));

@@ -40,6 +40,11 @@ interface Prepared {
   formulas: ReadonlyMap<string, Formula>;
   timeoutMs: number;
   maxMatches: number;
+  /**
+   * Each rule's place in the order of the response's rule objects: by name, ties in the order of
+   * `rules` (what a stable sort by name of any subset of them gives).
+   */
+  rank: ReadonlyMap<AnyRule, number>;
 }
 
 /** A fetched fact; `quiet` failures (no provider, a deliberate FactUnavailable) are not reported in `errors`. */
@@ -93,6 +98,7 @@ function prepare(options: ClassifyOptions): Prepared {
     rules,
     known: new Set([...ids, ...SPEC_RULE_IDS, ...EXTENSION_RULE_IDS]),
     formulas,
+    rank: new Map(rules.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
     timeoutMs,
     maxMatches,
   };
@@ -320,7 +326,8 @@ export async function classify(
   if (signal?.aborted) throw abortedError(signal);
 
   // Run the rules: synchronous and pure.
-  const categories = new Map<Category, { cents: number; rules: [string, RuleResult][] }>();
+  // Each category's results placed by rank (sparse), read in that order: no sort per request.
+  const categories = new Map<Category, { cents: number; rules: ([string, RuleResult] | undefined)[] }>();
   for (const c of given) categories.set(c, { cents: 0, rules: [] });
   const reasons: { id: string; cents: number }[] = [];
   let total = 0;
@@ -366,7 +373,7 @@ export async function classify(
       result.skipped = outcome.reason;
     }
     if (outcome.evidence !== undefined) result.evidence = { ...outcome.evidence };
-    category.rules.push([rule.name, result]);
+    category.rules[p.rank.get(rule)!] = [rule.name, result];
   }
 
   reasons.sort((a, b) => b.cents - a.cents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -377,10 +384,9 @@ export async function classify(
   };
   const categoryResult = (c: Category): CategoryResult => {
     const entry = categories.get(c)!;
-    entry.rules.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     // What Object.fromEntries gives (rule names are never array indices or __proto__), faster.
     const rules: Record<string, RuleResult> = {};
-    for (const [name, result] of entry.rules) rules[name] = result;
+    for (const e of entry.rules) if (e !== undefined) rules[e[0]] = e[1];
     return { score: entry.cents / 100, rules };
   };
   if (req.text) {

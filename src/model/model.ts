@@ -17,7 +17,7 @@
  */
 import { FormspamError } from '../errors.js';
 import type { TextInput } from '../text/input.js';
-import { extractFeatures, uniqueFeatures, wordText, type FeatureConfig } from './features.js';
+import { weighFeatures, wordText, type FeatureConfig } from './features.js';
 import type { Words } from '../lexicons/normalize.js';
 
 export const MODEL_MAGIC = 'FSTXTM01';
@@ -68,8 +68,6 @@ function sigmoid(z: number): number {
 export class TextModel {
   readonly header: ModelHeader;
   readonly weights: Int16Array;
-  #seen: Uint8Array | undefined;
-  #byWord: Float64Array | undefined;
 
   constructor(header: ModelHeader, weights: Int16Array) {
     if (weights.length !== 2 ** header.features.bits) {
@@ -92,21 +90,9 @@ export class TextModel {
   /** The spam probability of a text and the words that weighed most. Pure. */
   predict(text: TextInput, top = 5): Prediction {
     const { header, weights } = this;
-    const size = weights.length;
-    this.#seen ??= new Uint8Array(size);
-    const features = extractFeatures(text, header.features);
-    const unique = uniqueFeatures(features, this.#seen);
-    const wordCount = features.words.count;
-    if (this.#byWord === undefined || this.#byWord.length < wordCount) this.#byWord = new Float64Array(Math.max(256, wordCount));
-    const byWord = this.#byWord;
-    byWord.fill(0, 0, wordCount);
-    let sum = 0;
-    for (let i = 0; i < unique.count; i++) {
-      const w = weights[unique.slots[i]!]!;
-      sum += w;
-      const word = unique.words[i]!;
-      if (word >= 0) byWord[word] = byWord[word]! + w;
-    }
+    const weighed = weighFeatures(text, header.features, weights);
+    const { sum, byWord, words } = weighed;
+    const wordCount = words.count;
     const probability = sigmoid(header.bias + sum * header.scale);
     // The `top` words of largest |weight|: a small insertion list, linear in the words.
     const best: { word: number; weight: number }[] = [];
@@ -120,8 +106,8 @@ export class TextModel {
       best.splice(at, 0, { word: i, weight });
       if (best.length > top) best.pop();
     }
-    const tokens = best.map((b) => ({ word: b.word, token: wordText(features.words, b.word), weight: Math.round(b.weight * 100) / 100 }));
-    return { probability, tokens, features: unique.count, words: features.words };
+    const tokens = best.map((b) => ({ word: b.word, token: wordText(words, b.word), weight: Math.round(b.weight * 100) / 100 }));
+    return { probability, tokens, features: weighed.count, words };
   }
 }
 

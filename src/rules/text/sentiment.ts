@@ -8,9 +8,26 @@ export const NEGATION_WINDOW = 3;
 /** The overall valence at or below which a text is harmful, when it has strong words. */
 export const THRESHOLD = -6;
 
-function wordAt(words: Words, i: number): string {
-  // apply() takes the typed array as it is; a spread would iterate it.
-  return String.fromCharCode.apply(null, words.codes.subarray(words.start[i]!, words.end[i]!) as unknown as number[]);
+const NEGATOR_LISTS = new WeakMap<ReadonlySet<string>, readonly string[]>();
+
+/** The negators of a set as a list (made once per set). */
+function listOf(negators: ReadonlySet<string>): readonly string[] {
+  let list = NEGATOR_LISTS.get(negators);
+  if (list === undefined) NEGATOR_LISTS.set(negators, (list = [...negators]));
+  return list;
+}
+
+/** Whether word i is one of the negators: their code units compared, no string made for the word. */
+function isNegator(negators: readonly string[], words: Words, i: number): boolean {
+  const { codes } = words;
+  const from = words.start[i]!;
+  const n = words.end[i]! - from;
+  next: for (const negator of negators) {
+    if (negator.length !== n) continue;
+    for (let j = 0; j < n; j++) if (negator.charCodeAt(j) !== codes[from + j]) continue next;
+    return true;
+  }
+  return false;
 }
 
 export default defineRule({
@@ -27,7 +44,7 @@ export default defineRule({
     const choice = chooseLexicons(request, language);
     const lang = choice.languages === 'all' ? 'en' : choice.classifier;
     const { words, matches } = scanText(text, 'sentiment', [lang]);
-    const negators = negatorsOf(lang);
+    const negators = listOf(negatorsOf(lang));
     let total = 0;
     let strong = 0;
     let severe = false;
@@ -40,7 +57,7 @@ export default defineRule({
       // valence and halves it: "not bad" is mildly positive, "not good" mildly negative.
       let negated = false;
       for (let i = Math.max(prevEnd + 1, m.first - NEGATION_WINDOW); i < m.first; i++) {
-        if (words.segment[i] === words.segment[m.first] && negators.has(wordAt(words, i))) negated = true;
+        if (words.segment[i] === words.segment[m.first] && isNegator(negators, words, i)) negated = true;
       }
       if (negated) v = -v / 2;
       prevEnd = m.last;

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { csv } from './csv.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DATA = resolve(process.env.FORMSPAM_SHARED_DATA ?? join(root, '../shared/data'));
@@ -24,28 +25,6 @@ function chunks(messages, size, count) {
   return out;
 }
 
-/** RFC 4180 records (quoted fields with "" escapes). */
-function csv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) row.push(field), rows.push(row);
-  return rows;
-}
 
 /**
  * `{ prose: { [lang]: { typical: string[], long: string[] } }, hindi: string[] | null }` or

@@ -312,3 +312,43 @@ describe('comments: links and pleas (issue 16 recall)', () => {
     expect((await comment('Bitte komm nach Wien', 'de')).score).toBe(0.5);
   });
 });
+
+// Issue 16 (recall): notification lures — "You have 1 new voicemail. Please call 087…" (SMS
+// training: 5 spam of the en column, 5 fr, 6 de, no ham). One entry per form and language, weight 1
+// (never BAD alone: a support question may quote a notification); numbers by shape.
+describe('notification lures in the 19 languages (issue 16 recall)', () => {
+  it.each([
+    ['en', 'You have 1 new voicemail. Please call 08719181503', 'You have 1 new voicemail'],
+    ['en', 'You have 2 new messages. Call 0207-083-6089', 'You have 2 new messages'],
+    ['bg', 'Имате 1 ново гласово съобщение. Обадете се на 0900 12345', 'Имате 1 ново гласово съобщение'],
+    ['cs', 'Máte 1 novou hlasovou zprávu. Volejte 900 123 456', 'Máte 1 novou hlasovou zprávu'],
+    ['da', 'Du har 1 ny talebesked. Ring 90 12 34 56', 'Du har 1 ny talebesked'],
+    ['de', 'Sie haben 1 neue Nachricht. Rufen Sie 0900 123456 an', 'Sie haben 1 neue Nachricht'],
+    ['el', 'Έχετε 1 νέο φωνητικό μήνυμα. Καλέστε το 901 1234567', 'Έχετε 1 νέο φωνητικό μήνυμα'],
+    ['es', 'Tiene 1 nuevo mensaje de voz. Llame al 806 123 456', 'Tiene 1 nuevo mensaje de voz'],
+    ['fi', 'Sinulla on 1 uusi ääniviesti. Soita 0700 123 456', 'Sinulla on 1 uusi ääniviesti'],
+    ['fr', "Vous avez 1 nouveau message vocal. S'il vous plaît appelez 08719181503", 'Vous avez 1 nouveau message vocal'],
+    ['hu', '1 új hangüzenete van, hívja a 06 90 123 456 számot', '1 új hangüzenete van'],
+    ['it', 'Hai 1 nuovo messaggio vocale. Chiama il 899 123 456', 'Hai 1 nuovo messaggio vocale'],
+    ['nl', 'U heeft 1 nieuw voicemailbericht. Bel 0900 1234', 'U heeft 1 nieuw voicemailbericht'],
+    ['no', 'Du har 1 ny talemelding. Ring 820 12 345', 'Du har 1 ny talemelding'],
+    ['pl', 'Masz 1 nową wiadomość głosową. Zadzwoń pod 700 123 456', 'Masz 1 nową wiadomość głosową'],
+    ['pt', 'Você tem 1 nova mensagem. Ligue 760 123 456', 'Você tem 1 nova mensagem'],
+    ['ro', 'Aveți 1 mesaj vocal nou. Sunați la 0900 123 456', 'Aveți 1 mesaj vocal nou'],
+    ['ru', 'У вас 1 новое голосовое сообщение. Позвоните 8 809 123 45 67', 'У вас 1 новое голосовое сообщение'],
+    ['sk', 'Máte 1 novú hlasovú správu. Volajte 0900 123 456', 'Máte 1 novú hlasovú správu'],
+    ['sv', 'Du har 1 nytt röstmeddelande. Ring 0900 12 34 56', 'Du har 1 nytt röstmeddelande'],
+  ])('%s: %s', async (language, text, value) => {
+    const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
+    expect(result.matches?.map((m) => m.value)).toContain(value);
+    expect(result.matches?.find((m) => m.value === value)?.weight).toBe(1);
+  });
+  it.each([
+    ['en', 'I have 1 new message in my account but the inbox page is empty, can you help?', 0],
+    ['en', 'The app says you have 2 new messages, but I cannot open them.', 1],
+    ['de', 'Ich habe eine neue Nachricht bekommen, kann sie aber nicht öffnen.', 0],
+    ['fr', "J'ai reçu un nouveau message vocal de votre service, pouvez-vous me rappeler ?", 0],
+  ])('near miss, %s: %s → %d', async (language, text, expected) => {
+    expect((await runRuleCase(rule, { request: text, facts: lang(language) })).result.score).toBe(expected);
+  });
+});

@@ -352,3 +352,40 @@ describe('notification lures in the 19 languages (issue 16 recall)', () => {
     expect((await runRuleCase(rule, { request: text, facts: lang(language) })).result.score).toBe(expected);
   });
 });
+
+// Issue 16 (recall): a secret admirer to reveal by a premium call, and a "customer service
+// announcement" to call about (SMS training: 5/3/3 and 5/3/5 spam of the en/de/fr columns, no ham).
+// 1.5 each: never BAD alone (fiction has secret admirers).
+describe('secret admirers and service announcements in the 19 languages (issue 16 recall)', () => {
+  it.each([
+    ['en', 'U have a secret admirer who is looking 2 make contact with U', 'secret admirer'],
+    ['en', 'You have an important customer service announcement from PREMIER.', 'customer service announcement'],
+    ['bg', 'Имаш таен обожател, обади се на 0900 12345', 'таен обожател'],
+    ['cs', 'Máte tajného ctitele, zavolejte na 900 123 456', 'tajného ctitele'],
+    ['da', 'Du har en hemmelig beundrer, ring 90 12 34 56', 'hemmelig beundrer'],
+    ['de', 'Sie haben eine wichtige Kunden-Service-Ankündigung von PREMIER.', 'Kunden-Service-Ankündigung'],
+    ['de', 'Du hast einen heimlichen Verehrer, ruf 0900 123456 an', 'heimlichen Verehrer'],
+    ['el', 'Έχεις έναν κρυφό θαυμαστή, κάλεσε το 901 1234567', 'κρυφό θαυμαστή'],
+    ['es', 'Tienes un admirador secreto, llama al 806 123 456', 'admirador secreto'],
+    ['fi', 'Sinulla on salainen ihailija, soita 0700 123 456', 'salainen ihailija'],
+    ['fr', 'Vous avez une importante annonce de service à la clientèle de PREMIER.', 'annonce de service à la clientèle'],
+    ['fr', 'U ont un admirateur secret qui cherche 2 faire contact avec U', 'admirateur secret'],
+    ['hu', 'Önnek titkos hódolója van, hívja a 06 90 123 456 számot', 'titkos hódolója'],
+    ['it', 'Hai un ammiratore segreto, chiama il 899 123 456', 'ammiratore segreto'],
+    ['nl', 'Je hebt een geheime aanbidder, bel 0900 1234', 'geheime aanbidder'],
+    ['no', 'Du har en hemmelig beundrer, ring 820 12 345', 'hemmelig beundrer'],
+    ['pl', 'Masz tajemniczego wielbiciela, zadzwoń pod 700 123 456', 'tajemniczego wielbiciela'],
+    ['pt', 'Você tem um admirador secreto, ligue 760 123 456', 'admirador secreto'],
+    ['ro', 'Ai un admirator secret, sună la 0900 123 456', 'admirator secret'],
+    ['ru', 'У тебя есть тайный поклонник, позвони 8 809 123 45 67', 'тайный поклонник'],
+    ['sk', 'Máte tajného ctiteľa, volajte 0900 123 456', 'tajného ctiteľa'],
+    ['sv', 'Du har en hemlig beundrare, ring 0900 12 34 56', 'hemlig beundrare'],
+  ])('%s: %s', async (language, text, value) => {
+    const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
+    expect(result.matches?.find((m) => m.value === value)?.weight).toBe(1.5);
+  });
+  it('a secret admirer in a story scores 1.5: never BAD alone', async () => {
+    const text = 'In the novel, Anna finds roses on her desk every morning from a secret admirer.';
+    expect((await runRuleCase(rule, { request: text, facts: lang('en') })).result.score).toBe(1.5);
+  });
+});

@@ -355,7 +355,8 @@ describe('notification lures in the 19 languages (issue 16 recall)', () => {
 
 // Issue 16 (recall): a secret admirer to reveal by a premium call, and a "customer service
 // announcement" to call about (SMS training: 5/3/3 and 5/3/5 spam of the en/de/fr columns, no ham).
-// 1.5 each: never BAD alone (fiction has secret admirers).
+// 1.5 each (English "customer service announcement" was already 2): never BAD alone (fiction has
+// secret admirers).
 describe('secret admirers and service announcements in the 19 languages (issue 16 recall)', () => {
   it.each([
     ['en', 'U have a secret admirer who is looking 2 make contact with U', 'secret admirer'],
@@ -382,7 +383,7 @@ describe('secret admirers and service announcements in the 19 languages (issue 1
     ['sv', 'Du har en hemlig beundrare, ring 0900 12 34 56', 'hemlig beundrare'],
   ])('%s: %s', async (language, text, value) => {
     const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
-    expect(result.matches?.find((m) => m.value === value)?.weight).toBe(1.5);
+    expect(result.matches?.find((m) => m.value === value)?.weight).toBe(value === 'customer service announcement' ? 2 : 1.5);
   });
   it('a secret admirer in a story scores 1.5: never BAD alone', async () => {
     const text = 'In the novel, Anna finds roses on her desk every morning from a secret admirer.';

@@ -390,3 +390,32 @@ describe('secret admirers and service announcements in the 19 languages (issue 1
     expect((await runRuleCase(rule, { request: text, facts: lang('en') })).result.score).toBe(1.5);
   });
 });
+
+// Issue 16 (recall): a message waiting to be collected by a call (SMS training: 3 spam, no ham); 1 each.
+describe('messages waiting to be collected in the 19 languages (issue 16 recall)', () => {
+  it.each([
+    ['en', 'We currently have a message awaiting your collection. To collect your message just call 08718723815.', ['message awaiting your collection', 'To collect your message']],
+    ['en', 'Please call back on 09056242159 to retrieve your messages', ['to retrieve your messages']],
+    ['bg', 'Обадете се на 0900 12345, за да получите съобщението си', ['за да получите съобщението си']],
+    ['cs', 'Vaše zpráva čeká na vyzvednutí, volejte 900 123 456', ['zpráva čeká na vyzvednutí']],
+    ['da', 'Ring 90 12 34 56 for at hente din besked', ['for at hente din besked']],
+    ['de', 'Rufen Sie 0900 123456 an, um Ihre Nachricht abzuholen', ['um Ihre Nachricht abzuholen']],
+    ['el', 'Καλέστε το 901 1234567 για να παραλάβετε το μήνυμά σας', ['για να παραλάβετε το μήνυμά σας']],
+    ['es', 'Llame al 806 123 456 para recuperar su mensaje', ['para recuperar su mensaje']],
+    ['fi', 'Soita 0700 123 456 noutaaksesi viestisi', ['noutaaksesi viestisi']],
+    ['fr', 'Appelez le 08 99 12 34 56 pour récupérer votre message', ['pour récupérer votre message']],
+    ['hu', 'Üzenete átvételre vár, hívja a 06 90 123 456 számot', ['Üzenete átvételre vár']],
+    ['it', 'Chiama il 899 123 456 per ritirare il tuo messaggio', ['per ritirare il tuo messaggio']],
+    ['nl', 'Bel 0900 1234 om uw bericht op te halen', ['om uw bericht op te halen']],
+    ['no', 'Ring 820 12 345 for å hente meldingen din', ['for å hente meldingen din']],
+    ['pl', 'Zadzwoń pod 700 123 456, aby odebrać wiadomość', ['aby odebrać wiadomość']],
+    ['pt', 'Ligue 760 123 456 para recuperar a sua mensagem', ['para recuperar a sua mensagem']],
+    ['ro', 'Sunați la 0900 123 456 pentru a vă prelua mesajul', ['pentru a vă prelua mesajul']],
+    ['ru', 'Позвоните 8 809 123 45 67, чтобы получить ваше сообщение', ['чтобы получить ваше сообщение']],
+    ['sk', 'Vaša správa čaká na vyzdvihnutie, volajte 0900 123 456', ['správa čaká na vyzdvihnutie']],
+    ['sv', 'Ring 0900 12 34 56 för att hämta ditt meddelande', ['för att hämta ditt meddelande']],
+  ])('%s: %s', async (language, text, values) => {
+    const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
+    for (const value of values) expect(result.matches?.find((m) => m.value === value)?.weight).toBe(1);
+  });
+});

@@ -226,17 +226,17 @@ describe('comments: subscriber counts of the artist (issue 16)', () => {
 });
 
 // Issue 16 (recall): in a comment, the first link to another site than a YouTube video is a match
-// of its own (1; 1.5 with an imperative plea of the comment's languages), and the comment lists of
+// of its own (1.5; 2 with an imperative plea of the comment's languages), and the comment lists of
 // the 19 languages name the writer's own content, pleas to look at it and young artists.
 describe('comments: links and pleas (issue 16 recall)', () => {
   const comment = async (text: string, language?: string) =>
     (await runRuleCase(rule, { request: { text, formType: 'comment' }, facts: language ? lang(language) : undefined })).result;
 
   it.each([
-    ['just for test I have to say murdev.com', 'murdev.com', 1, 'comment: link'],
-    ['Please friend read my book: http://www.4shared.com/web/preview/pdf/CjFofTxeba', 'http://www.4shared.com/web/preview/pdf/CjFofTxeba', 1.5, 'comment: link with a plea'],
-    ['Follow him on twitch http://www.twitch.tv/someone and enter the keyword', 'http://www.twitch.tv/someone', 1.5, 'comment: link with a plea'],
-    ['Fruits give you energy. youtube.com/user/36loseweight', 'youtube.com/user/36loseweight', 1, 'comment: link'],
+    ['just for test I have to say murdev.com', 'murdev.com', 1.5, 'comment: link'],
+    ['Please friend read my book: http://www.4shared.com/web/preview/pdf/CjFofTxeba', 'http://www.4shared.com/web/preview/pdf/CjFofTxeba', 2, 'comment: link with a plea'],
+    ['Follow him on twitch http://www.twitch.tv/someone and enter the keyword', 'http://www.twitch.tv/someone', 2, 'comment: link with a plea'],
+    ['Fruits give you energy. youtube.com/user/36loseweight', 'youtube.com/user/36loseweight', 1.5, 'comment: link'],
   ])('%s: the link counts', async (text, value, weight, reason) => {
     const result = await comment(text);
     expect(result.matches).toContainEqual(expect.objectContaining({ value, weight, reason }));
@@ -263,7 +263,7 @@ describe('comments: links and pleas (issue 16 recall)', () => {
     ['pl', 'Zobaczcie https://przyklad.example/promocja'],
     ['el', 'Δείτε εδώ https://paradeigma.example/prosfora'],
   ])('%s: a plea of the language with a link', async (language, text) => {
-    expect((await comment(text, language)).matches).toContainEqual(expect.objectContaining({ weight: 1.5, reason: 'comment: link with a plea' }));
+    expect((await comment(text, language)).matches).toContainEqual(expect.objectContaining({ weight: 2, reason: 'comment: link with a plea' }));
   });
 
   it.each([
@@ -303,12 +303,119 @@ describe('comments: links and pleas (issue 16 recall)', () => {
 
   it('language unknown: no short plea of another language (Norwegian "les" is the French article)', async () => {
     expect((await comment('Les photos du concert: https://photos.example.com/concert')).matches).toContainEqual(
-      expect.objectContaining({ weight: 1, reason: 'comment: link' }),
+      expect.objectContaining({ weight: 1.5, reason: 'comment: link' }),
     );
   });
 
   it('a plea weighs a little on its own', async () => {
     expect((await comment('Please come to Brazil, we love you')).score).toBe(0.5);
     expect((await comment('Bitte komm nach Wien', 'de')).score).toBe(0.5);
+  });
+});
+
+// Issue 16 (recall): notification lures — "You have 1 new voicemail. Please call 087…" (SMS
+// training: 5 spam of the en column, 5 fr, 6 de, no ham). One entry per form and language, weight 1
+// (never BAD alone: a support question may quote a notification); numbers by shape.
+describe('notification lures in the 19 languages (issue 16 recall)', () => {
+  it.each([
+    ['en', 'You have 1 new voicemail. Please call 08719181503', 'You have 1 new voicemail'],
+    ['en', 'You have 2 new messages. Call 0207-083-6089', 'You have 2 new messages'],
+    ['bg', 'Имате 1 ново гласово съобщение. Обадете се на 0900 12345', 'Имате 1 ново гласово съобщение'],
+    ['cs', 'Máte 1 novou hlasovou zprávu. Volejte 900 123 456', 'Máte 1 novou hlasovou zprávu'],
+    ['da', 'Du har 1 ny talebesked. Ring 90 12 34 56', 'Du har 1 ny talebesked'],
+    ['de', 'Sie haben 1 neue Nachricht. Rufen Sie 0900 123456 an', 'Sie haben 1 neue Nachricht'],
+    ['el', 'Έχετε 1 νέο φωνητικό μήνυμα. Καλέστε το 901 1234567', 'Έχετε 1 νέο φωνητικό μήνυμα'],
+    ['es', 'Tiene 1 nuevo mensaje de voz. Llame al 806 123 456', 'Tiene 1 nuevo mensaje de voz'],
+    ['fi', 'Sinulla on 1 uusi ääniviesti. Soita 0700 123 456', 'Sinulla on 1 uusi ääniviesti'],
+    ['fr', "Vous avez 1 nouveau message vocal. S'il vous plaît appelez 08719181503", 'Vous avez 1 nouveau message vocal'],
+    ['hu', '1 új hangüzenete van, hívja a 06 90 123 456 számot', '1 új hangüzenete van'],
+    ['it', 'Hai 1 nuovo messaggio vocale. Chiama il 899 123 456', 'Hai 1 nuovo messaggio vocale'],
+    ['nl', 'U heeft 1 nieuw voicemailbericht. Bel 0900 1234', 'U heeft 1 nieuw voicemailbericht'],
+    ['no', 'Du har 1 ny talemelding. Ring 820 12 345', 'Du har 1 ny talemelding'],
+    ['pl', 'Masz 1 nową wiadomość głosową. Zadzwoń pod 700 123 456', 'Masz 1 nową wiadomość głosową'],
+    ['pt', 'Você tem 1 nova mensagem. Ligue 760 123 456', 'Você tem 1 nova mensagem'],
+    ['ro', 'Aveți 1 mesaj vocal nou. Sunați la 0900 123 456', 'Aveți 1 mesaj vocal nou'],
+    ['ru', 'У вас 1 новое голосовое сообщение. Позвоните 8 809 123 45 67', 'У вас 1 новое голосовое сообщение'],
+    ['sk', 'Máte 1 novú hlasovú správu. Volajte 0900 123 456', 'Máte 1 novú hlasovú správu'],
+    ['sv', 'Du har 1 nytt röstmeddelande. Ring 0900 12 34 56', 'Du har 1 nytt röstmeddelande'],
+  ])('%s: %s', async (language, text, value) => {
+    const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
+    expect(result.matches?.map((m) => m.value)).toContain(value);
+    expect(result.matches?.find((m) => m.value === value)?.weight).toBe(1);
+  });
+  it.each([
+    ['en', 'I have 1 new message in my account but the inbox page is empty, can you help?', 0],
+    ['en', 'The app says you have 2 new messages, but I cannot open them.', 1],
+    ['de', 'Ich habe eine neue Nachricht bekommen, kann sie aber nicht öffnen.', 0],
+    ['fr', "J'ai reçu un nouveau message vocal de votre service, pouvez-vous me rappeler ?", 0],
+  ])('near miss, %s: %s → %d', async (language, text, expected) => {
+    expect((await runRuleCase(rule, { request: text, facts: lang(language) })).result.score).toBe(expected);
+  });
+});
+
+// Issue 16 (recall): a secret admirer to reveal by a premium call, and a "customer service
+// announcement" to call about (SMS training: 5/3/3 and 5/3/5 spam of the en/de/fr columns, no ham).
+// 1.5 each (English "customer service announcement" was already 2): never BAD alone (fiction has
+// secret admirers).
+describe('secret admirers and service announcements in the 19 languages (issue 16 recall)', () => {
+  it.each([
+    ['en', 'U have a secret admirer who is looking 2 make contact with U', 'secret admirer'],
+    ['en', 'You have an important customer service announcement from PREMIER.', 'customer service announcement'],
+    ['bg', 'Имаш таен обожател, обади се на 0900 12345', 'таен обожател'],
+    ['cs', 'Máte tajného ctitele, zavolejte na 900 123 456', 'tajného ctitele'],
+    ['da', 'Du har en hemmelig beundrer, ring 90 12 34 56', 'hemmelig beundrer'],
+    ['de', 'Sie haben eine wichtige Kunden-Service-Ankündigung von PREMIER.', 'Kunden-Service-Ankündigung'],
+    ['de', 'Du hast einen heimlichen Verehrer, ruf 0900 123456 an', 'heimlichen Verehrer'],
+    ['el', 'Έχεις έναν κρυφό θαυμαστή, κάλεσε το 901 1234567', 'κρυφό θαυμαστή'],
+    ['es', 'Tienes un admirador secreto, llama al 806 123 456', 'admirador secreto'],
+    ['fi', 'Sinulla on salainen ihailija, soita 0700 123 456', 'salainen ihailija'],
+    ['fr', 'Vous avez une importante annonce de service à la clientèle de PREMIER.', 'annonce de service à la clientèle'],
+    ['fr', 'U ont un admirateur secret qui cherche 2 faire contact avec U', 'admirateur secret'],
+    ['hu', 'Önnek titkos hódolója van, hívja a 06 90 123 456 számot', 'titkos hódolója'],
+    ['it', 'Hai un ammiratore segreto, chiama il 899 123 456', 'ammiratore segreto'],
+    ['nl', 'Je hebt een geheime aanbidder, bel 0900 1234', 'geheime aanbidder'],
+    ['no', 'Du har en hemmelig beundrer, ring 820 12 345', 'hemmelig beundrer'],
+    ['pl', 'Masz tajemniczego wielbiciela, zadzwoń pod 700 123 456', 'tajemniczego wielbiciela'],
+    ['pt', 'Você tem um admirador secreto, ligue 760 123 456', 'admirador secreto'],
+    ['ro', 'Ai un admirator secret, sună la 0900 123 456', 'admirator secret'],
+    ['ru', 'У тебя есть тайный поклонник, позвони 8 809 123 45 67', 'тайный поклонник'],
+    ['sk', 'Máte tajného ctiteľa, volajte 0900 123 456', 'tajného ctiteľa'],
+    ['sv', 'Du har en hemlig beundrare, ring 0900 12 34 56', 'hemlig beundrare'],
+  ])('%s: %s', async (language, text, value) => {
+    const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
+    expect(result.matches?.find((m) => m.value === value)?.weight).toBe(value === 'customer service announcement' ? 2 : 1.5);
+  });
+  it('a secret admirer in a story scores 1.5: never BAD alone', async () => {
+    const text = 'In the novel, Anna finds roses on her desk every morning from a secret admirer.';
+    expect((await runRuleCase(rule, { request: text, facts: lang('en') })).result.score).toBe(1.5);
+  });
+});
+
+// Issue 16 (recall): a message waiting to be collected by a call (SMS training: 3 spam, no ham); 1 each.
+describe('messages waiting to be collected in the 19 languages (issue 16 recall)', () => {
+  it.each([
+    ['en', 'We currently have a message awaiting your collection. To collect your message just call 08718723815.', ['message awaiting your collection', 'To collect your message']],
+    ['en', 'Please call back on 09056242159 to retrieve your messages', ['to retrieve your messages']],
+    ['bg', 'Обадете се на 0900 12345, за да получите съобщението си', ['за да получите съобщението си']],
+    ['cs', 'Vaše zpráva čeká na vyzvednutí, volejte 900 123 456', ['zpráva čeká na vyzvednutí']],
+    ['da', 'Ring 90 12 34 56 for at hente din besked', ['for at hente din besked']],
+    ['de', 'Rufen Sie 0900 123456 an, um Ihre Nachricht abzuholen', ['um Ihre Nachricht abzuholen']],
+    ['el', 'Καλέστε το 901 1234567 για να παραλάβετε το μήνυμά σας', ['για να παραλάβετε το μήνυμά σας']],
+    ['es', 'Llame al 806 123 456 para recuperar su mensaje', ['para recuperar su mensaje']],
+    ['fi', 'Soita 0700 123 456 noutaaksesi viestisi', ['noutaaksesi viestisi']],
+    ['fr', 'Appelez le 08 99 12 34 56 pour récupérer votre message', ['pour récupérer votre message']],
+    ['hu', 'Üzenete átvételre vár, hívja a 06 90 123 456 számot', ['Üzenete átvételre vár']],
+    ['it', 'Chiama il 899 123 456 per ritirare il tuo messaggio', ['per ritirare il tuo messaggio']],
+    ['nl', 'Bel 0900 1234 om uw bericht op te halen', ['om uw bericht op te halen']],
+    ['no', 'Ring 820 12 345 for å hente meldingen din', ['for å hente meldingen din']],
+    ['pl', 'Zadzwoń pod 700 123 456, aby odebrać wiadomość', ['aby odebrać wiadomość']],
+    ['pt', 'Ligue 760 123 456 para recuperar a sua mensagem', ['para recuperar a sua mensagem']],
+    ['ro', 'Sunați la 0900 123 456 pentru a vă prelua mesajul', ['pentru a vă prelua mesajul']],
+    ['ru', 'Позвоните 8 809 123 45 67, чтобы получить ваше сообщение', ['чтобы получить ваше сообщение']],
+    ['sk', 'Vaša správa čaká na vyzdvihnutie, volajte 0900 123 456', ['správa čaká na vyzdvihnutie']],
+    ['sv', 'Ring 0900 12 34 56 för att hämta ditt meddelande', ['för att hämta ditt meddelande']],
+  ])('%s: %s', async (language, text, values) => {
+    const { result } = await runRuleCase(rule, { request: text, facts: lang(language) });
+    for (const value of values) expect(result.matches?.find((m) => m.value === value)?.weight).toBe(1);
   });
 });

@@ -2,7 +2,7 @@
  * Links in a comment (`formType: "comment"`, issue 16), a part of text.SPAM_WORDS: comment spam
  * is a link to the spammer's site under someone else's post, most of all with a plea to go and
  * look ("watch this", "follow him", "please read my book"). In a comment the first link to
- * another site than a YouTube video is a match of its own, of weight 1.5, and 2 when the
+ * another site than a YouTube video is a match of its own, of weight 1, and 1.5 when the
  * comment also has an imperative plea of its languages (`PLEAS`: please, watch, visit, follow,
  * read, …; every language's when the language is unknown, but then no word of another language
  * than English shorter than the word lists' `MIN_FOREIGN_WORD`). Links to a video page of
@@ -18,9 +18,9 @@ import { findUrls } from '../rules/text/url.js';
 import { uncitedLinks } from '../rules/text/short-text.js';
 
 /** Weight of the first link to another site in a comment. */
-export const COMMENT_LINK_WEIGHT = 1.5;
+export const COMMENT_LINK_WEIGHT = 1;
 /** Its weight when the comment also has an imperative plea. */
-export const COMMENT_LINK_PLEA_WEIGHT = 2;
+export const COMMENT_LINK_PLEA_WEIGHT = 1.5;
 
 /**
  * Imperative pleas to the readers, per language (singular and plural, written as typed; matched

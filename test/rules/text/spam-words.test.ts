@@ -226,17 +226,17 @@ describe('comments: subscriber counts of the artist (issue 16)', () => {
 });
 
 // Issue 16 (recall): in a comment, the first link to another site than a YouTube video is a match
-// of its own (1.5; 2 with an imperative plea of the comment's languages), and the comment lists of
+// of its own (1; 1.5 with an imperative plea of the comment's languages), and the comment lists of
 // the 19 languages name the writer's own content, pleas to look at it and young artists.
 describe('comments: links and pleas (issue 16 recall)', () => {
   const comment = async (text: string, language?: string) =>
     (await runRuleCase(rule, { request: { text, formType: 'comment' }, facts: language ? lang(language) : undefined })).result;
 
   it.each([
-    ['just for test I have to say murdev.com', 'murdev.com', 1.5, 'comment: link'],
-    ['Please friend read my book: http://www.4shared.com/web/preview/pdf/CjFofTxeba', 'http://www.4shared.com/web/preview/pdf/CjFofTxeba', 2, 'comment: link with a plea'],
-    ['Follow him on twitch http://www.twitch.tv/someone and enter the keyword', 'http://www.twitch.tv/someone', 2, 'comment: link with a plea'],
-    ['Fruits give you energy. youtube.com/user/36loseweight', 'youtube.com/user/36loseweight', 1.5, 'comment: link'],
+    ['just for test I have to say murdev.com', 'murdev.com', 1, 'comment: link'],
+    ['Please friend read my book: http://www.4shared.com/web/preview/pdf/CjFofTxeba', 'http://www.4shared.com/web/preview/pdf/CjFofTxeba', 1.5, 'comment: link with a plea'],
+    ['Follow him on twitch http://www.twitch.tv/someone and enter the keyword', 'http://www.twitch.tv/someone', 1.5, 'comment: link with a plea'],
+    ['Fruits give you energy. youtube.com/user/36loseweight', 'youtube.com/user/36loseweight', 1, 'comment: link'],
   ])('%s: the link counts', async (text, value, weight, reason) => {
     const result = await comment(text);
     expect(result.matches).toContainEqual(expect.objectContaining({ value, weight, reason }));
@@ -263,7 +263,7 @@ describe('comments: links and pleas (issue 16 recall)', () => {
     ['pl', 'Zobaczcie https://przyklad.example/promocja'],
     ['el', 'Δείτε εδώ https://paradeigma.example/prosfora'],
   ])('%s: a plea of the language with a link', async (language, text) => {
-    expect((await comment(text, language)).matches).toContainEqual(expect.objectContaining({ weight: 2, reason: 'comment: link with a plea' }));
+    expect((await comment(text, language)).matches).toContainEqual(expect.objectContaining({ weight: 1.5, reason: 'comment: link with a plea' }));
   });
 
   it.each([
@@ -303,7 +303,7 @@ describe('comments: links and pleas (issue 16 recall)', () => {
 
   it('language unknown: no short plea of another language (Norwegian "les" is the French article)', async () => {
     expect((await comment('Les photos du concert: https://photos.example.com/concert')).matches).toContainEqual(
-      expect.objectContaining({ weight: 1.5, reason: 'comment: link' }),
+      expect.objectContaining({ weight: 1, reason: 'comment: link' }),
     );
   });
 

@@ -43,7 +43,9 @@ export class Trie {
   // While building: transitions in one map (key node * 65536 + character code), and each
   // node's parent and character. On the first scan they are frozen into a compact layout:
   // a direct table for the root (most walks end there) and, per node, a run of children
-  // sorted by character in two typed arrays.
+  // sorted by character in two typed arrays. A transition's target is stored as
+  // node * 4 + (2 if the node has a stem entry) + (1 if it has an exact entry), so that a walk
+  // reads the entry slots only at the nodes that have one (not one more random read per step).
   #build: Map<number, number> | undefined = new Map();
   #parent: number[] = [-1];
   #char: number[] = [0];
@@ -110,9 +112,10 @@ export class Trie {
     for (let n = 1; n < nodes; n++) if (this.#parent[n] === 0 && this.#char[n]! > top) top = this.#char[n]!;
     const root = new Int32Array(top + 1).fill(-1);
     const first = new Int32Array(nodes + 1);
+    const target = (n: number): number => n * 4 + (this.#stem[n] !== -1 ? 2 : 0) + (this.#exact[n] !== -1 ? 1 : 0);
     for (let n = 1; n < nodes; n++) {
       const p = this.#parent[n]!;
-      if (p === 0) root[this.#char[n]!] = n;
+      if (p === 0) root[this.#char[n]!] = target(n);
       else first[p + 1]!++;
     }
     for (let n = 0; n < nodes; n++) first[n + 1]! += first[n]!;
@@ -131,7 +134,7 @@ export class Trie {
         at--;
       }
       edgeChar[at] = c;
-      edgeNode[at] = n;
+      edgeNode[at] = target(n);
     }
     this.#root = root;
     this.#first = first;
@@ -176,18 +179,19 @@ export class Trie {
     for (let i = from; i < to; i++) {
       // Most words start with no entry: one table look-up.
       const c0 = codes[start[i]!]!;
+      // The node reached, as stored in the transitions: node * 4 + stem flag * 2 + exact flag.
       let node = c0 < root.length ? root[c0]! : -1;
       if (node === -1) continue;
       let chars = 1;
       let j = i;
       let p = start[i]! + 1;
       let prev = c0;
-      if (stems[node] !== -1) found(stems[node]!, i, j);
+      if ((node & 2) !== 0) found(stems[node >> 2]!, i, j);
       walk: for (;;) {
         const e = end[j]!;
         for (; p < e; p++) {
           const c = codes[p]!;
-          const child = step(root, first, edgeChar, edgeNode, node, c);
+          const child = step(root, first, edgeChar, edgeNode, node >> 2, c);
           if (child === -1) {
             if (c === prev) continue; // a repeated letter
             break walk;
@@ -195,14 +199,12 @@ export class Trie {
           node = child;
           prev = c;
           if (++chars > MAX_ENTRY_CHARS) break walk;
-          const st = stems[node]!;
-          if (st !== -1) found(st, i, j);
+          if ((node & 2) !== 0) found(stems[node >> 2]!, i, j);
         }
-        const ex = exact[node]!;
-        if (ex !== -1) found(ex, i, j);
+        if ((node & 1) !== 0) found(exact[node >> 2]!, i, j);
         // On to the next word of the same field and sentence, through a space.
         if (j + 1 >= to || clause[j + 1] !== clause[j]) break;
-        const child = step(root, first, edgeChar, edgeNode, node, SPACE);
+        const child = step(root, first, edgeChar, edgeNode, node >> 2, SPACE);
         if (child === -1) break;
         node = child;
         if (++chars > MAX_ENTRY_CHARS) break;
@@ -270,7 +272,7 @@ export class Trie {
 }
 
 /**
- * The child of `node` for character `c`, or -1: the root's from its direct table, others by a
+ * The child of `node` for character `c` (as stored: child * 4 + flags), or -1: the root's from its direct table, others by a
  * search in their sorted run of children. A function of the frozen arrays (not a method reading
  * private fields on every step), so that the scan's loop can inline it.
  */

@@ -84,3 +84,21 @@ describe('Trie choice of overlapping entries', () => {
     expect(matches.map((m) => m.entry.phrase)).toEqual(['free', 'money back', 'please check', 'my channel list', 'a b', 'c', 'free money']);
   });
 });
+
+// A frozen transition carries its node's entry flags (stem, exact): entries on every node of one
+// path, a node that is both a stem and an exact entry, and nodes with neither, are all found.
+describe('Trie entry flags on the transitions', () => {
+  const trie = new Trie();
+  trie.add('a', 1, 'en');
+  trie.add('ab*', 2, 'en');
+  trie.add('ab', 3, 'en');
+  trie.add('abcd', 4, 'en');
+  trie.add('abcd e*', 5, 'en');
+  const found = (text: string) => trie.scan(normalizeWords([text])).map((m) => `${m.entry.phrase}${m.entry.stem ? '*' : ''}:${m.entry.weight}`);
+
+  it('finds the entry of each node of the path, the exact entry over the stem on the same word', () => {
+    expect(found('a ab abc abcd abcde')).toEqual(['a:1', 'ab:3', 'ab*:2', 'abcd:4', 'ab*:2']);
+    expect(found('abcd efg abcd e')).toEqual(['abcd e*:5', 'abcd e*:5']);
+    expect(found('abc b c')).toEqual(['ab*:2']);
+  });
+});

@@ -123,6 +123,16 @@ let INDICES: Int32Array | undefined;
 let WORD: Int32Array | undefined;
 
 /** The features of a request's text. The arrays are reused by the next call: copy what you keep. */
+/**
+ * Hash of the character n-gram of `grams` characters starting at `g` of BOUNDARY + word +
+ * BOUNDARY (g = -1 starts at the leading boundary), read from `codes` without copying the word.
+ */
+function charGram(codes: Uint16Array, from: number, length: number, g: number, grams: number): number {
+  let x = (FNV_OFFSET ^ SEED_CHAR) >>> 0;
+  for (let j = g; j < g + grams; j++) x = Math.imul(x ^ (j < 0 || j >= length ? BOUNDARY : codes[from + j]!), FNV_PRIME);
+  return x >>> 0;
+}
+
 export function extractFeatures(text: TextInput, config: FeatureConfig): Features {
   const words = wordsOf(text);
   const { codes, start, end, clause } = words;
@@ -163,9 +173,7 @@ export function extractFeatures(text: TextInput, config: FeatureConfig): Feature
     if (grams > 0 && length + 2 > grams && codes[from] !== 0x23) {
       // The n-grams of BOUNDARY + word + BOUNDARY, without copying the word.
       for (let g = -1; g + grams <= length + 1; g++) {
-        let x = (FNV_OFFSET ^ SEED_CHAR) >>> 0;
-        for (let j = g; j < g + grams; j++) x = Math.imul(x ^ (j < 0 || j >= length ? BOUNDARY : codes[from + j]!), FNV_PRIME);
-        indices[n] = (x >>> 0) & mask;
+        indices[n] = charGram(codes, from, length, g, grams) & mask;
         word[n++] = i;
       }
     }
@@ -298,9 +306,7 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
     const length = to - from;
     if (grams > 0 && length + 2 > grams && codes[from] !== 0x23) {
       for (let g = -1; g + grams <= length + 1; g++) {
-        let x = (FNV_OFFSET ^ SEED_CHAR) >>> 0;
-        for (let j = g; j < g + grams; j++) x = Math.imul(x ^ (j < 0 || j >= length ? BOUNDARY : codes[from + j]!), FNV_PRIME);
-        const slot = (x >>> 0) & mask;
+        const slot = charGram(codes, from, length, g, grams) & mask;
         if (insert(set, shift, slot)) {
           const w = weights[slot]!;
           sum += w;

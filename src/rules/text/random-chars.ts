@@ -1,6 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
 import { charFlags, DIGIT, LETTER as LETTER_FLAG, MARK } from '../../text/chars.js';
-import { stripMarks } from '../../text/scan.js';
+import { stripMarks, stripMarksByExpression } from '../../text/scan.js';
 
 /**
  * Keyboard rows of the layouts people type the 19 languages on: QWERTY, QWERTZ and AZERTY,
@@ -33,49 +33,54 @@ const CYRILLIC = /^[\u0400-\u04FF]+$/u;
 const GREEK = /^[\u0370-\u03FF]+$/u;
 
 /**
- * Calls `fn` for each word of `s`: a letter followed by letters and combining marks (what
+ * Calls `fn` for each word of the token `s[from, to)` (its start and end): a letter followed by letters and combining marks (what
  * `/\p{L}[\p{L}\p{M}]*\/gu` matches), without building match objects: ASCII is tested by code,
- * other characters by expression.
+ * other characters by their flags.
  */
-function forEachWord(s: string, fn: (word: string, at: number) => void): void {
+function forEachWordAt(s: string, from: number, to: number, fn: (start: number, end: number) => void): void {
   let start = -1;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     const ascii = c < 128;
     const want = start === -1 ? LETTER_FLAG : LETTER_FLAG | MARK;
     // A surrogate has no properties of its own (charFlags gives none for one).
     const letter = ascii ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) : (charFlags(c) & want) !== 0;
-    if (letter || (!ascii && c >= 0xd800 && c <= 0xdbff && pairIs(s, i, want))) {
+    if (letter || (!ascii && c >= 0xd800 && c <= 0xdbff && pairIs(s, i, to, want))) {
       if (start === -1) start = i;
       if (!letter) i++; // an astral letter takes two code units
     } else if (start !== -1) {
-      fn(s.slice(start, i), start);
+      fn(start, i);
       start = -1;
     }
   }
-  if (start !== -1) fn(s.slice(start), start);
+  // An astral letter at the end of the token takes its two code units (i stops at `to`).
+  if (start !== -1) fn(start, to);
 }
 
-/** What `re.test(s.slice(i, i + 2))` gives for LETTER or LETTER_OR_MARK, with a high surrogate at `i`. */
-function pairIs(s: string, i: number, want: number): boolean {
-  if (i + 1 >= s.length) return false;
+/** What `re.test(s.slice(i, i + 2))` gives for LETTER or LETTER_OR_MARK, with a high surrogate at `i` of the token `s[…, to)`. */
+function pairIs(s: string, i: number, to: number, want: number): boolean {
+  if (i + 1 >= to) return false;
   const d = s.charCodeAt(i + 1);
   if (d >= 0xdc00 && d <= 0xdfff) return (charFlags((s.charCodeAt(i) - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000) & want) !== 0;
   // Not a pair: the expression tests the lone surrogate (nothing) and the character after it.
   return (charFlags(d) & want) !== 0;
 }
-// Not typed words: what /[\p{Nd}@]|:\/\/|^www\./iu finds, tested in code (see isTyped).
-const WWW = /^www\./iu;
+// Not typed words: what /[\p{Nd}@]|:\/\/|^www\./iu finds, tested in code (see isTypedAt).
 
-/** False for tokens with a digit or "@", a "://", or starting with "www.". */
-function isTyped(v: string): boolean {
-  if (v.includes('://') || WWW.test(v)) return false;
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
+/**
+ * False for tokens `s[from, to)` with a digit or "@", a "://", or starting with "www." (what
+ * /^www\./iu matches: on any character only "w", "W" and "." match its letters), read in place.
+ */
+function isTypedAt(s: string, from: number, to: number): boolean {
+  if (to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
+    (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46) return false;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
     if (c < 128) {
       if ((c >= 48 && c <= 57) || c === 64) return false;
-    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < v.length && (v.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      if (charFlags((c - 0xd800) * 0x400 + (v.charCodeAt(i + 1) - 0xdc00) + 0x10000) & DIGIT) return false;
+      if (c === 58 && i + 2 < to && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return false;
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < to && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      if (charFlags((c - 0xd800) * 0x400 + (s.charCodeAt(i + 1) - 0xdc00) + 0x10000) & DIGIT) return false;
       i++;
     } else if (charFlags(c) & DIGIT) return false;
   }
@@ -84,7 +89,7 @@ function isTyped(v: string): boolean {
 
 /**
  * True when the token `s[from, to)` is printable ASCII (0x21–0x7E: a token has no white space)
- * and {@link isTyped} holds: no digit, no "@", no "://", not starting with "www.". False also
+ * and {@link isTypedAt} holds: no digit, no "@", no "://", not starting with "www.". False also
  * for any other character, which sends the token to the general path. (The character at `to`,
  * if any, is white space, so "://" cannot be read across the token's end.)
  */
@@ -94,7 +99,7 @@ function isPlainAsciiTyped(s: string, from: number, to: number): boolean {
     if (c > 126 || c < 33 || (c >= 48 && c <= 57) || c === 64) return false;
     if (c === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return false;
   }
-  // What WWW (/^www\./iu) tests; on ASCII only "w" and "W" match /w/iu.
+  // What /^www\./iu tests; on ASCII only "w" and "W" match /w/iu.
   return !(to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
     (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46);
 }
@@ -175,6 +180,124 @@ function isPlainLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 0x430 && c <= 0x44f) || c === 0x451;
 }
 
+/**
+ * Tables for {@link isOrdinaryWide}, over the code units below WIDE_END. A code unit is "known"
+ * when it is a letter of Basic Latin to Latin Extended-B, Greek and Coptic, Cyrillic, or Latin
+ * and Greek Extended whose lower case (toLowerCase of it alone) is one such letter whose
+ * stripMarks is one code unit of those ranges too. For a word of known code units other than Σ,
+ * toLowerCase and stripMarks of the word are those of its code units in turn (Σ is the one letter
+ * here whose lower case depends on what follows; İ lower-cases to two code units and is not known).
+ */
+const WIDE_END = 0x2000;
+const inWideRange = (c: number): boolean =>
+  (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x370 && c <= 0x4ff) || (c >= 0x1e00 && c < WIDE_END);
+/** WIDE_LOWER[c]: the lower case of a known code unit c; 0 for any other. */
+const WIDE_LOWER = new Uint16Array(WIDE_END);
+/** WIDE_BASE[l]: stripMarks of a known lower-case code unit l; 0 for any other. */
+const WIDE_BASE = new Uint16Array(WIDE_END);
+/** Bits per code unit: one of VOWELS, of ASCII_VOWEL, in LATIN, r or l (SYLLABIC). */
+const WIDE_VOWEL = 1;
+const WIDE_ASCII_VOWEL = 2;
+const WIDE_LATIN = 4;
+const WIDE_SYLLABIC = 8;
+const WIDE_CLASS = new Uint8Array(WIDE_END);
+/** WIDE_KEY[c]: 1 + the place of c among the letters of ROWS, 0 for a letter on none. */
+const WIDE_KEY = new Uint16Array(WIDE_END);
+const ROW_LETTERS = [...new Set(ROWS.join(''))];
+/** WIDE_ADJACENT[WIDE_KEY[a] * WIDE_KEYS + WIDE_KEY[b]] is 1 when a + b is in ADJACENT. */
+const WIDE_KEYS = ROW_LETTERS.length + 1;
+const WIDE_ADJACENT = new Uint8Array(WIDE_KEYS * WIDE_KEYS);
+{
+  ROW_LETTERS.forEach((ch, k) => (WIDE_KEY[ch.charCodeAt(0)] = k + 1));
+  for (const pair of ADJACENT) WIDE_ADJACENT[WIDE_KEY[pair.charCodeAt(0)]! * WIDE_KEYS + WIDE_KEY[pair.charCodeAt(1)]!] = 1;
+  const letter = (c: number): boolean => inWideRange(c) && (charFlags(c) & LETTER_FLAG) !== 0;
+  for (let c = 0; c < WIDE_END; c++) {
+    if (!inWideRange(c)) continue;
+    const ch = String.fromCharCode(c);
+    WIDE_CLASS[c] = (VOWELS.test(ch) ? WIDE_VOWEL : 0) | (ASCII_VOWEL.test(ch) ? WIDE_ASCII_VOWEL : 0) |
+      (LATIN.test(ch) ? WIDE_LATIN : 0) | (SYLLABIC.test(ch) ? WIDE_SYLLABIC : 0);
+    if (!letter(c) || c === 0x3a3) continue;
+    const lower = ch.toLowerCase();
+    if (lower.length !== 1 || !letter(lower.charCodeAt(0))) continue;
+    const base = stripMarksByExpression(lower); // what stripMarks gives for one code unit
+    if (base.length !== 1 || !letter(base.charCodeAt(0))) continue;
+    WIDE_LOWER[c] = lower.charCodeAt(0);
+    WIDE_BASE[lower.charCodeAt(0)] = base.charCodeAt(0);
+  }
+}
+/** The lower-cased word of isOrdinaryWide, reused (grown when a word is longer). */
+let wideLower = new Uint16Array(64);
+
+/**
+ * True only when {@link randomReason} gives null for `s.slice(from, to)` (four code units or
+ * more), worked out on code units with the tables above, without a string; false when it may not,
+ * or when the word has a code unit that is not known (then the caller asks randomReason).
+ * Follows randomReason step by step: isOrdinary on the lower-cased word, then the full test up
+ * to the walk; a walk, or a vowel-less word that may be one, is left to randomReason.
+ */
+function isOrdinaryWide(s: string, from: number, to: number): boolean {
+  const n = to - from;
+  if (n > wideLower.length) wideLower = new Uint16Array(Math.max(n, wideLower.length * 2));
+  const lower = wideLower;
+  let cyrillic = true;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(from + i);
+    if (c >= WIDE_END) return false;
+    let l = WIDE_LOWER[c]!;
+    if (l === 0) {
+      // Σ lower-cases to σ at the start of a word, else it may be final ς.
+      if (c === 0x3a3 && i === 0) l = 0x3c3;
+      else return false;
+    }
+    lower[i] = l;
+    if (l < 0x400 || l > 0x4ff) cyrillic = false;
+  }
+  // isOrdinary(lower).
+  const a = lower[0]!;
+  if (isPlainLetter(a)) {
+    let i = 1;
+    while (i < n && lower[i] === a) i++;
+    if (i < n && isPlainLetter(lower[i]!) && WIDE_ADJACENT[WIDE_KEY[a]! * WIDE_KEYS + WIDE_KEY[lower[i]!]!] !== 1) {
+      const vowel = a < 128 ? WIDE_ASCII_VOWEL : WIDE_VOWEL;
+      for (let j = 0; j < n; j++) if ((WIDE_CLASS[lower[j]!]! & vowel) !== 0) return true;
+    }
+  }
+  // The full test: base (marks stripped but for Cyrillic), collapsed to c, read in one pass.
+  let accent = false;
+  let latin = true;
+  let cyr = true;
+  let greek = true;
+  let vowel = false;
+  let syllabic = false;
+  let walk = true;
+  let length = 0;
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    const l = lower[i]!;
+    let b = l;
+    if (!cyrillic) {
+      b = WIDE_BASE[l]!;
+      if (b === 0) return false;
+      if (b !== l) accent = true;
+    }
+    if (b === last) continue;
+    const k = WIDE_CLASS[b]!;
+    if ((k & WIDE_LATIN) === 0) latin = false;
+    if (b < 0x400 || b > 0x4ff) cyr = false;
+    if (b < 0x370 || b > 0x3ff) greek = false;
+    if ((k & WIDE_VOWEL) !== 0) vowel = true;
+    if ((k & WIDE_SYLLABIC) !== 0) syllabic = true;
+    if (last !== -1 && walk && WIDE_ADJACENT[WIDE_KEY[last]! * WIDE_KEYS + WIDE_KEY[b]!] !== 1) walk = false;
+    last = b;
+    length++;
+  }
+  if (length < 4) return true;
+  if (!latin && !cyr && !greek) return true;
+  if (walk && (!accent || cyr)) return false; // a walk, maybe: randomReason decides
+  if (length < 5 || vowel) return true;
+  return latin && syllabic;
+}
+
 /** The longest vowel-less word in capitals (repeated letters collapsed) taken for an acronym. */
 const MAX_ACRONYM = 6;
 
@@ -222,11 +345,17 @@ export default defineRule({
     // The current token's field and offset in it.
     let field = '';
     let base = 0;
+    // The current token's text.
+    let s = '';
     const judge = (word: string, at: number): void => {
-      if (word.length < 4) return;
       let reason = seen.get(word);
       if (reason === undefined) seen.set(word, (reason = randomReason(word)));
       if (reason) matches.push({ field, value: word, index: base + at, reason });
+    };
+    // A word `s[start, end)` of a token that is not plain ASCII: the ones isOrdinaryWide passes
+    // are null for randomReason and are passed over without a string.
+    const judgeSpan = (start: number, end: number): void => {
+      if (end - start >= 4 && !isOrdinaryWide(s, start, end)) judge(s.slice(start, end), start - base);
     };
     // Token spans (segment, start, end): most tokens are judged in place, without a string.
     const spans = text.tokenSpans;
@@ -235,7 +364,7 @@ export default defineRule({
       const to = spans[t + 2]!;
       if (to - from < 4) continue; // no word of four letters fits
       const segment = text.segments[spans[t]!]!;
-      const s = segment.text;
+      s = segment.text;
       field = segment.field;
       base = from;
       // Fast path, same result: a token of printable ASCII without digits, "@", "://" or a
@@ -257,10 +386,9 @@ export default defineRule({
       // Only Latin, Cyrillic and Greek words are judged (randomReason): a token without a letter
       // of those scripts (Arabic, Devanagari, Han…) is passed over without a string.
       if (!hasJudgedLetter(s, from, to)) continue;
-      const v = s.slice(from, to);
       // Addresses, URLs, codes and anything with digits are not typed words.
-      if (!isTyped(v)) continue;
-      forEachWord(v, judge);
+      if (!isTypedAt(s, from, to)) continue;
+      forEachWordAt(s, from, to, judgeSpan);
     }
     return matchesOutcome(matches);
   },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
-import rule from '../../../src/rules/text/random-chars.js';
+import rule, { randomReason } from '../../../src/rules/text/random-chars.js';
 import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
 
 testRule(rule, {
@@ -111,5 +111,24 @@ describe('adversarial 100 KB inputs', () => {
   it('finds nothing in 100 KB of real sentences of the 19 languages', () => {
     const all = LANGUAGES.flatMap((l) => fixture.languages[l]!.sentences).join(' ');
     return expectMiss(rule, fill(all + ' ').replace(/\S+$/u, ''));
+  });
+});
+
+describe('the in-place path for tokens that are not plain ASCII', () => {
+  // Words read on code units (Cyrillic, Greek, accented Latin): the rule finds exactly the words
+  // randomReason finds, with final sigma, İ, combining marks, capitals and walks among them
+  // (no compatibility characters: the text is normalized before the rules read it).
+  const words = [
+    'ΣΟΦΙΑ', 'ΑΣΔΦΣ', 'ΣΔΦΓ', 'ασδφς', 'ΨΧΣΒΝ', 'ςερτυ', 'Ασδφγ', 'σοφίας', 'ψχζβν', 'ΨΧΖΒΝ', 'άσδφγ',
+    'йцукен', 'ЙЦУКЕН', 'ЙЦУК', 'Ёжик', 'взбрзг', 'ВЗБРЗГ', 'ВЗБРЗГХ', 'ёёёё', 'ммммм', 'фы\u0301ва', 'ԱԲԳԴ',
+    'İstanbul', 'İİİİ', 'xİcvb', 'azért', 'ázsdf', 'čtvrt', 'scvrnkľ', 'ŁŁŁŁŁŁ', 'ßßßßß', 'þðþðþ', 'e\u0301sdfg',
+    'ḁḁḁḁḃḃ', 'ἀσδφγ', 'sdfghé', 'ẞBCDFG', 'mbmnmщ', 'ʼʼʼʼ', '𐐀𐐀𐐀𐐀', 'kxjcvhé',
+  ];
+  it('finds the words randomReason finds, and only those', async () => {
+    for (const w of words) {
+      const { result } = await runRuleCase(rule, `Привет ${w}, ${w.toLowerCase()} ${w.toUpperCase()}.`);
+      const expected = [w, w.toLowerCase(), w.toUpperCase()].filter((x) => randomReason(x) !== null);
+      expect((result.matches ?? []).map((m) => m.value), w).toEqual(expected);
+    }
   });
 });

@@ -273,13 +273,58 @@ function removed(c: number): boolean {
  * normalised text has lost some of them). A soft hyphen where a hyphenation program would put
  * one (a word of six letters or more, no piece shorter than two) is hyphenation, not a disguise.
  */
+/** Every INVISIBLE character, for {@link hidesBetweenLetters}. */
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'g');
+
+/** A letter or mark of the scripts {@link invisible} reads words of, by {@link scriptAt}. */
+function isWordUnit(sc: number): boolean {
+  return sc === LAT || sc === CYR || sc === GRE || sc === MRK;
+}
+
+/**
+ * Whether `s` has a run of invisible characters (as {@link invisible} steps over them) right
+ * after a letter or mark and right before a letter of Latin, Cyrillic or Greek script: without
+ * one no word of `s` has an invisible character between its letters, and {@link invisible} finds
+ * nothing (emoji with a variation selector or a ZWJ: the common case).
+ */
+function hidesBetweenLetters(s: string): boolean {
+  INVISIBLE_ALL.lastIndex = 0;
+  while (INVISIBLE_ALL.test(s)) {
+    const p = INVISIBLE_ALL.lastIndex - 1;
+    if (p === 0 || !isWordUnit(scriptAt(s, p - 1))) continue;
+    let q = p;
+    for (let n = invisibleAt(s, q); n !== 0; n = invisibleAt(s, q)) q += n;
+    if (q === p) continue;
+    const sc = scriptAt(s, q);
+    if (sc === LAT || sc === CYR || sc === GRE) return true;
+    if (q > INVISIBLE_ALL.lastIndex) INVISIBLE_ALL.lastIndex = q;
+  }
+  return false;
+}
+
+/** `s[from, to)` without its invisible characters (stepped over as {@link invisible} does). */
+function withoutInvisible(s: string, from: number, to: number): string {
+  let value = '';
+  for (let i = from; i < to; ) {
+    const n = invisibleAt(s, i);
+    if (n !== 0) {
+      i += n;
+      continue;
+    }
+    value += s[i];
+    i++;
+  }
+  return value;
+}
+
 function invisible(raw: string, field: string, out: Match[]): void {
   if (!INVISIBLE.test(raw)) return;
   // Offsets: NFKC as normalisation does it, then every removed character before a word moves it left.
   const s = raw.normalize('NFKC');
+  if (!hidesBetweenLetters(s)) return;
   let shift = 0;
   let start = -1;
-  let value = '';
+  let end = -1; // after the word's last letter or mark
   let hidden = 0; // invisible characters between letters
   let shy = 0; // of which soft hyphens
   let piece = 0; // letters since the last invisible character
@@ -292,7 +337,7 @@ function invisible(raw: string, field: string, out: Match[]): void {
     if (start !== -1 && hidden > 0) {
       if (piece < 2) shortPiece = true;
       const hyphenated = shy === hidden && letters >= 6 && !shortPiece;
-      if (!hyphenated) out.push({ field, value, index: start - startShift, reason: 'invisible' });
+      if (!hyphenated) out.push({ field, value: withoutInvisible(s, start, end), index: start - startShift, reason: 'invisible' });
     }
     start = -1;
   };
@@ -312,7 +357,6 @@ function invisible(raw: string, field: string, out: Match[]): void {
       if (start === -1) {
         start = i;
         startShift = shift;
-        value = '';
         hidden = shy = piece = letters = pending = pendingShy = 0;
         shortPiece = false;
       } else if (pending > 0 && sc !== MRK) {
@@ -322,7 +366,7 @@ function invisible(raw: string, field: string, out: Match[]): void {
         piece = 0;
       }
       pending = pendingShy = 0;
-      value += s[i];
+      end = i + 1;
       if (sc !== MRK) {
         piece++;
         letters++;

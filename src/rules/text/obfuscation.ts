@@ -444,8 +444,16 @@ const MAX_SPACED = 64;
  */
 const MAY_SPACE = /[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022]/;
 
+/**
+ * What a run of four single letters spaced out has besides: three times one and the same
+ * separator, each followed by a letter (with any marks after it) and the next separator. A
+ * second quick test, when MAY_SPACE passes (prose has " и в ", " . . "). Linear: separators,
+ * letters and marks are disjoint, so each start reads at most three letters and their marks.
+ */
+const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/u;
+
 function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
-  if (!MAY_SPACE.test(s)) return;
+  if (!MAY_SPACE.test(s) || !SPACED.test(s)) return;
   // The current run: its letters' offsets (start and end of each, in one array reused), its
   // start and separator; and where the last single letter ended.
   const at: number[] = [];

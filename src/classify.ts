@@ -173,7 +173,9 @@ function fetchFacts(
         (value): FactResult => ({ ok: true, value }),
         (error: unknown): FactResult =>
           error instanceof FactUnavailable || (error as { name?: unknown } | null)?.name === 'FactUnavailable'
-            ? { ok: false, reason: String((error as FactUnavailable).reason), quiet: true }
+            ? (error as FactUnavailable).report === true
+              ? { ok: false, reason: String((error as FactUnavailable).reason), message: messageOf(error) }
+              : { ok: false, reason: String((error as FactUnavailable).reason), quiet: true }
             : { ok: false, reason: (error as { name?: unknown } | null)?.name === 'TimeoutError' ? 'timeout' : 'provider-error', message: messageOf(error) },
       );
     works.push(Promise.race([work, stop!]));

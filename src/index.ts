@@ -85,6 +85,8 @@ export {
   type DnsProviderOptions,
   type DnsProviderStats,
   type LiveDnsProvider,
+  type ResolverHealth,
+  type ResolverHealthOptions,
 } from './providers/dns.js';
 export {
   createReportedEmailProvider,

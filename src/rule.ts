@@ -78,12 +78,16 @@ export function matchesOutcome(matches: readonly Match[], evidence?: Evidence): 
 /**
  * Thrown by a provider (or a fact's `fetch`) when it deliberately has no answer, as opposed to
  * failing: DNS switched off (`offline`), a list that is not loaded (`no-data`). The rules that
- * need the fact are skipped with `reason`, and nothing is added to the response's `errors`.
+ * need the fact are skipped with `reason`, and nothing is added to the response's `errors`,
+ * unless `report` is set: then `errors` also carries the reason and the message (a provider
+ * that cannot be trusted right now, e.g. a DNS resolver that failed its health check).
  */
 export class FactUnavailable extends Error {
   override readonly name = 'FactUnavailable';
   readonly reason: string;
-  constructor(reason: string, message = reason) {
+  /** Also report it in the response's `errors` (with the message). */
+  readonly report: boolean;
+  constructor(reason: string, message = reason, options: { report?: boolean } = {}) {
     // A deliberate "no answer", thrown on hot paths (every DNS fact of every request when DNS
     // is off): capturing a stack trace cost more than the rest of the fact. No frames, then.
     const limit = Error.stackTraceLimit;
@@ -91,6 +95,7 @@ export class FactUnavailable extends Error {
     super(message);
     Error.stackTraceLimit = limit;
     this.reason = reason;
+    this.report = options.report === true;
   }
 }
 

@@ -246,6 +246,20 @@ export function createDemo(options: DemoOptions): Demo {
 }
 
 /** The demo page. The widget's challenge URL is made absolute in the page (widgets 1.x–2.x need it). */
+/**
+ * The demo's sample submissions. The real message's address is at a domain with a real mail
+ * setup (MX and DMARC records): `example.com` publishes a null MX by design, which the email
+ * rules rightly count against a sender.
+ */
+export const DEMO_SAMPLES = {
+  good: {
+    name: 'Maria Keller',
+    email: 'maria.keller@gmail.com',
+    message: 'Hello,\nI would like to ask whether the workshop next Tuesday still has free seats, and whether I can pay by invoice.\nBest regards, Maria',
+  },
+  spam: { name: 'Best Offer', email: 'offer@example.com', message: 'BUY CHEAP FOLLOWERS NOW!!! Only $5 at https://spam.example.com <a href="https://spam.example.com">CLICK HERE</a>' },
+} as const;
+
 export function demoHtml(apiKey: string, widget: DemoWidget): string {
   const key = escapeHtml(apiKey);
   const spamFilter = widget.major < 3;
@@ -308,10 +322,7 @@ export function demoHtml(apiKey: string, widget: DemoWidget): string {
   // Absolute challenge URL: widgets 1.x and 2.x resolve the verify URL against it.
   const challenge = new URL(widget.dataset.challenge, location.href).href;
   widget.setAttribute(${spamFilter ? "'challengeurl'" : "'challenge'"}, challenge);
-  const samples = {
-    good: { name: 'Maria Keller', email: 'maria@example.com', message: 'Hello,\\nI would like to ask whether the workshop next Tuesday still has free seats, and whether I can pay by invoice.\\nBest regards, Maria' },
-    spam: { name: 'Best Offer', email: 'offer@example.com', message: 'BUY CHEAP FOLLOWERS NOW!!! Only $5 at https://spam.example.com <a href="https://spam.example.com">CLICK HERE</a>' },
-  };
+  const samples = ${JSON.stringify(DEMO_SAMPLES).replace(/</g, '\\u003c')};
   for (const b of document.querySelectorAll('[data-sample]')) {
     b.addEventListener('click', () => {
       const s = samples[b.dataset.sample];

@@ -146,6 +146,14 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       metrics: values['no-metrics'] ? false : createMetrics({ defaultMetrics: true }),
     });
     await handler.service.ready();
+    // The resolver's health (issue 17): a resolver that answers "no such domain" for names that
+    // must exist would otherwise give email.MX 5 points to every real sender.
+    const dns = await handler.service.dnsHealth();
+    if (dns?.status === 'unhealthy') {
+      logger.warn({ event: 'dns-unhealthy', reason: dns.reason, probes: dns.probes }, `DNS resolver failed its health check: ${dns.reason}. The DNS rules (email.MX, email.DMARC) are skipped until it answers correctly; set --dns-servers to a working resolver`);
+    } else if (dns?.status === 'healthy') {
+      logger.info({ event: 'dns-healthy' }, 'DNS resolver answers correctly');
+    }
     if (!values['no-warm-up']) {
       // The language model and every word-list trie, so that no request pays for loading them
       // (the first request would take 0.1-0.3 s, the first of each language 20-60 ms).

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { defaultDataDir } from '../ip/paths.js';
-import { createDnsProvider, offlineDnsProvider } from './dns.js';
+import { createDnsProvider, offlineDnsProvider, type ResolverHealthOptions } from './dns.js';
 import { createReportedEmailProvider, type ReportedEmailListOptions } from './reported-email.js';
 import { createGeoProvider } from './geo.js';
 import { createIpReputationProvider } from './ip-reputation.js';
@@ -18,6 +18,12 @@ export interface DefaultProvidersOptions {
   dnsServers?: readonly string[];
   /** Time one DNS look-up may take, in milliseconds (default 1500). */
   dnsTimeoutMs?: number;
+  /**
+   * The DNS resolver's health check (default on): "no such domain" and "no MX" answers count
+   * only while the resolver finds the MX records of names that must have them; otherwise the
+   * DNS rules are skipped with `resolver-unhealthy`. `false` turns it off.
+   */
+  dnsHealthCheck?: false | ResolverHealthOptions;
   /**
    * email.REPORTED's block-lists (default: `<dataDir>/lists/sfs-toxic-domains.list` and
    * `reported-email-hashes.list`); without any the rule is skipped with `"no-data"`.
@@ -45,6 +51,7 @@ export function createDefaultProviders(options: DefaultProvidersOptions = {}): P
     : createDnsProvider({
         ...(options.dnsServers !== undefined && { servers: options.dnsServers }),
         ...(options.dnsTimeoutMs !== undefined && { timeoutMs: options.dnsTimeoutMs }),
+        ...(options.dnsHealthCheck !== undefined && { healthCheck: options.dnsHealthCheck }),
       });
   // email.REPORTED reads the StopForumSpam toxic-domain list that `formspam update-lists` writes,
   // and a list of address hashes when one is there; with neither it is skipped with "no-data".

@@ -28,6 +28,44 @@ export interface DnsProviderOptions {
   negativeTtlSeconds?: number;
   /** Clock in milliseconds, for tests (default `Date.now`). */
   now?: () => number;
+  /**
+   * The resolver's health check (default on, with {@link RESOLVER_HEALTH_NAMES}): before an
+   * NXDOMAIN or "no records" answer counts, the provider checks that its resolver finds MX
+   * records for names that must have them. A resolver that fails (a captive portal, a broken
+   * or filtering resolver that answers "no such domain" for everything) makes such look-ups
+   * reject with `FactUnavailable('resolver-unhealthy')`, so the DNS rules are skipped with the
+   * reason instead of counting a domain as non-existent. `false` turns the check off (answers
+   * are then taken as they come).
+   */
+  healthCheck?: false | ResolverHealthOptions;
+}
+
+/** Options of the resolver's health check (see {@link DnsProviderOptions.healthCheck}). */
+export interface ResolverHealthOptions {
+  /** Names that must have MX records (default {@link RESOLVER_HEALTH_NAMES}). */
+  names?: readonly string[];
+  /** Seconds a passed check is trusted before the next negative answer checks again (default 300). */
+  intervalSeconds?: number;
+  /** Seconds a failed check is kept before the resolver is asked again (default 30). */
+  retrySeconds?: number;
+}
+
+/**
+ * Names whose MX records every working resolver finds (mail providers that have published MX
+ * records for decades); a resolver that says otherwise is not answering honestly.
+ */
+export const RESOLVER_HEALTH_NAMES: readonly string[] = Object.freeze(['gmail.com', 'outlook.com']);
+
+/** What the last health check of a live DNS provider's resolver found. */
+export interface ResolverHealth {
+  /** `unknown` until the first check has finished. */
+  status: 'healthy' | 'unhealthy' | 'unknown' | 'off';
+  /** When the check finished (ms since the epoch), or null. */
+  checkedAt: number | null;
+  /** Why the resolver is unhealthy, in one sentence; null otherwise. */
+  reason: string | null;
+  /** Each name asked and what the resolver answered: `ok`, `nxdomain`, `nodata`, or an error code. */
+  probes: { name: string; answer: string }[];
 }
 
 /** Counters of a live DNS provider. */
@@ -47,6 +85,14 @@ export interface DnsProviderStats {
 export interface LiveDnsProvider extends DnsProvider {
   stats(): DnsProviderStats;
   clearCache(): void;
+  /**
+   * Checks the resolver now when the last check is older than its interval (or has never run)
+   * and resolves with the result; never rejects. `serve` calls it at start-up and `/readyz` on
+   * every probe.
+   */
+  checkHealth(): Promise<ResolverHealth>;
+  /** The last health check's result, without asking the resolver. */
+  health(): ResolverHealth;
 }
 
 type RecordType = 'MX' | 'TXT' | 'A' | 'AAAA';
@@ -120,6 +166,16 @@ export function createDnsProvider(options: DnsProviderOptions = {}): LiveDnsProv
   const maxTtl = checkNumber('maxTtlSeconds', options.maxTtlSeconds, 300, 0);
   const negativeTtl = checkNumber('negativeTtlSeconds', options.negativeTtlSeconds, 60, 0);
   const now = options.now ?? Date.now;
+  const healthOptions = options.healthCheck === false ? null : (options.healthCheck ?? {});
+  if (healthOptions !== null && (typeof healthOptions !== 'object' || Array.isArray(healthOptions))) {
+    throw new FormspamError('INVALID_OPTIONS', 'createDnsProvider: `healthCheck` must be false or an object like { names: ["gmail.com"] }');
+  }
+  const healthNames = healthOptions?.names ?? RESOLVER_HEALTH_NAMES;
+  if (healthOptions !== null && (!Array.isArray(healthNames) || healthNames.length === 0 || healthNames.some((n) => typeof n !== 'string' || n.trim() === ''))) {
+    throw new FormspamError('INVALID_OPTIONS', 'createDnsProvider: `healthCheck.names` must be a non-empty array of domain names that have MX records');
+  }
+  const healthInterval = checkNumber('healthCheck.intervalSeconds', healthOptions?.intervalSeconds, 300, 0) * 1000;
+  const healthRetry = checkNumber('healthCheck.retrySeconds', healthOptions?.retrySeconds, 30, 0) * 1000;
   const resolver = new Resolver({ timeout: Math.ceil(timeoutMs), tries: 1 });
   if (options.servers !== undefined) {
     if (!Array.isArray(options.servers) || options.servers.length === 0 || options.servers.some((s) => typeof s !== 'string')) {
@@ -175,14 +231,60 @@ export function createDnsProvider(options: DnsProviderOptions = {}): LiveDnsProv
     return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
   }
 
-  function lookup(type: RecordType, rawName: string, signal: AbortSignal | undefined): Promise<DnsAnswer<unknown>> {
-    counters.lookups++;
+  // The resolver's health: the last check's result and the check in flight (one at a time).
+  let health: ResolverHealth = { status: healthOptions === null ? 'off' : 'unknown', checkedAt: null, reason: null, probes: [] };
+  let checking: Promise<ResolverHealth> | null = null;
+
+  async function probe(name: string): Promise<{ name: string; answer: string }> {
+    try {
+      const answer = await cachedOrQuery('MX', name, undefined, true);
+      return { name, answer: answer.status === 'ok' && (answer.records as MxRecord[]).length > 0 ? 'ok' : answer.status === 'ok' ? 'nodata' : answer.status };
+    } catch (error) {
+      return { name, answer: (error as { code?: string }).code ?? 'error' };
+    }
+  }
+
+  function checkHealth(): Promise<ResolverHealth> {
+    if (healthOptions === null) return Promise.resolve(health);
+    const age = health.checkedAt === null ? Infinity : now() - health.checkedAt;
+    if (age < (health.status === 'healthy' ? healthInterval : healthRetry)) return Promise.resolve(health);
+    checking ??= Promise.all(healthNames.map(probe)).then((probes) => {
+      const bad = probes.filter((p) => p.answer !== 'ok');
+      health = {
+        status: bad.length === 0 ? 'healthy' : 'unhealthy',
+        checkedAt: now(),
+        reason: bad.length === 0
+          ? null
+          : `the DNS resolver answered ${bad.map((p) => `${p.answer === 'nxdomain' ? 'NXDOMAIN' : p.answer === 'nodata' ? 'no MX records' : p.answer} for ${p.name}`).join(', ')}, which must have MX records: "no such domain" and "no MX" answers are not trusted until it answers correctly`,
+        probes,
+      };
+      checking = null;
+      return health;
+    });
+    return checking;
+  }
+
+  /** A negative answer counts only when the resolver passed its health check. */
+  async function trusted(answer: DnsAnswer<unknown>): Promise<DnsAnswer<unknown>> {
+    if (answer.status === 'ok' || healthOptions === null) return answer;
+    const h = await checkHealth();
+    if (h.status !== 'healthy') throw new FactUnavailable('resolver-unhealthy', h.reason ?? 'the DNS resolver failed its health check', { report: true });
+    return answer;
+  }
+
+  /**
+   * The answer from the cache, from the query in flight, or from a new query. A health probe
+   * (`probe`) is not counted as a look-up and does not take a negative answer from the cache:
+   * a resolver that has recovered is asked again.
+   */
+  function cachedOrQuery(type: RecordType, rawName: string, signal: AbortSignal | undefined, probe = false): Promise<DnsAnswer<unknown>> {
+    if (!probe) counters.lookups++;
     const name = normalizeName(rawName);
     const key = `${type} ${name}`;
     const hit = cache.get(key);
-    if (hit) {
+    if (hit && !(probe && hit.answer.status !== 'ok')) {
       if (hit.expires > now()) {
-        counters.cacheHits++;
+        if (!probe) counters.cacheHits++;
         cache.delete(key); // keep the Map in least-recently-used order
         cache.set(key, hit);
         return signal?.aborted ? Promise.reject(signal.reason) : Promise.resolve(hit.answer);
@@ -191,7 +293,7 @@ export function createDnsProvider(options: DnsProviderOptions = {}): LiveDnsProv
     }
     let pending = inFlight.get(key);
     if (pending) {
-      counters.shared++;
+      if (!probe) counters.shared++;
     } else {
       counters.queries++;
       pending = withTimeout(query(type, name), type, name).then(
@@ -214,6 +316,11 @@ export function createDnsProvider(options: DnsProviderOptions = {}): LiveDnsProv
     return follow(pending, signal);
   }
 
+  function lookup(type: RecordType, rawName: string, signal: AbortSignal | undefined): Promise<DnsAnswer<unknown>> {
+    const answer = cachedOrQuery(type, rawName, signal);
+    return healthOptions === null ? answer : answer.then(trusted);
+  }
+
   return {
     name: 'dns',
     mx: (domain: string, o?: ProviderCallOptions) => lookup('MX', domain, o?.signal) as Promise<DnsAnswer<MxRecord>>,
@@ -224,6 +331,8 @@ export function createDnsProvider(options: DnsProviderOptions = {}): LiveDnsProv
     },
     stats: () => ({ ...counters, cached: cache.size }),
     clearCache: () => cache.clear(),
+    checkHealth,
+    health: () => health,
   };
 }
 

@@ -202,6 +202,12 @@ export const READINESS_SCHEMA = {
   properties: {
     status: { type: 'string', enum: ['ok', 'unavailable'] },
     store: { type: 'object', required: ['kind', 'ok'], properties: { kind: { type: 'string' }, ok: { type: 'boolean' } } },
+    dns: {
+      type: 'object',
+      description: 'The DNS resolver\'s health check (absent offline). `unhealthy`: "no such domain" and "no MX" answers are not trusted and the DNS rules are skipped with `resolver-unhealthy`; the service stays ready.',
+      required: ['status', 'reason', 'checkedAt'],
+      properties: { status: { type: 'string', enum: ['healthy', 'unhealthy', 'unknown'] }, reason: { type: ['string', 'null'] }, checkedAt: { type: ['string', 'null'] } },
+    },
     datasets: {
       type: 'array',
       items: {

@@ -8,6 +8,7 @@ import { classify, type ClassifyOptions } from '../classify.js';
 import { datasetStatus, type DatasetStatus } from '../datasets.js';
 import { isFormspamError } from '../errors.js';
 import { createDefaultProviders } from '../providers/default.js';
+import type { LiveDnsProvider, ResolverHealth } from '../providers/dns.js';
 import type { Providers } from '../providers/types.js';
 import { createMemoryStore } from '../stores/memory.js';
 import type { Store } from '../stores/types.js';
@@ -98,6 +99,11 @@ export interface Service {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** Resolves when the store is reachable and the M2M key is set up. */
   ready(): Promise<void>;
+  /**
+   * The DNS resolver's health (checked now when the last check is stale), or null when the
+   * providers have no live DNS (offline, or a DNS provider without a health check).
+   */
+  dnsHealth(): Promise<ResolverHealth | null>;
   /** Closes the store (when the service opened it or was given it). */
   close(): Promise<void>;
   readonly store: Store;
@@ -383,6 +389,11 @@ export function createService(options: ServiceOptions = {}): Service {
     return json(200, { apiKey, hostname: hostname.text, secret, license });
   }
 
+  function dnsHealth(): Promise<ResolverHealth | null> {
+    const dns = providers.dns as Partial<LiveDnsProvider> | undefined;
+    return typeof dns?.checkHealth === 'function' ? dns.checkHealth() : Promise.resolve(null);
+  }
+
   async function readyRoute(): Promise<ServiceResponse> {
     let storeOk = true;
     try {
@@ -394,9 +405,13 @@ export function createService(options: ServiceOptions = {}): Service {
     const list = datasetList();
     const dataOk = list.filter((d) => d.id === 'geo-country' || d.id === 'asn').every((d) => !d.problem);
     const ok = storeOk && dataOk;
+    // An unhealthy resolver does not make the service unready: classify answers, with the DNS
+    // rules skipped ("resolver-unhealthy"). It is reported here for the operator.
+    const dns = await dnsHealth();
     return json(ok ? 200 : 503, {
       status: ok ? 'ok' : 'unavailable',
       store: { kind: store.kind, ok: storeOk },
+      ...(dns && dns.status !== 'off' && { dns: { status: dns.status, reason: dns.reason, checkedAt: dns.checkedAt === null ? null : new Date(dns.checkedAt).toISOString() } }),
       datasets: list.map((d) => ({ id: d.id, generated: d.generated, ageDays: d.ageDays === null ? null : Math.round(d.ageDays * 100) / 100, ...(d.problem && { problem: d.problem }) })),
     });
   }
@@ -446,6 +461,7 @@ export function createService(options: ServiceOptions = {}): Service {
       await store.ping();
       await gate();
     },
+    dnsHealth,
     async close() {
       await store.close();
     },

@@ -28,6 +28,8 @@ export interface TestDnsServer {
   /** Every query received, in order. */
   readonly queries: QueryLogEntry[];
   reset(): void;
+  /** Serves `zone` from now on instead of the zone it started with (a resolver that recovers). */
+  setZone(zone: Zone): void;
   close(): Promise<void>;
 }
 
@@ -102,7 +104,11 @@ export function answerFor(zone: Zone, query: dnsPacket.Packet, ttl: number): dns
 /** Starts the server; `close()` it in `afterAll`. */
 export async function startDnsServer(zone: Zone, options: TestDnsServerOptions = {}): Promise<TestDnsServer> {
   const normalized: Record<string, ZoneRecords | 'SERVFAIL' | 'REFUSED'> = {};
-  for (const [name, records] of Object.entries(zone)) normalized[lower(name)] = records;
+  const setZone = (z: Zone): void => {
+    for (const name of Object.keys(normalized)) delete normalized[name];
+    for (const [name, records] of Object.entries(z)) normalized[lower(name)] = records;
+  };
+  setZone(zone);
   const ttl = options.ttl ?? 300;
   const udpLimit = options.udpLimit ?? 512;
   const queries: QueryLogEntry[] = [];
@@ -189,6 +195,7 @@ export async function startDnsServer(zone: Zone, options: TestDnsServerOptions =
       port,
       queries,
       reset: () => void queries.splice(0),
+      setZone,
       close: async () => {
         for (const s of sockets) s.destroy();
         await Promise.all([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FactUnavailable } from '../../src/index.js';
-import { createDnsProvider, offlineDnsProvider } from '../../src/providers/dns.js';
+import { classify, FactUnavailable } from '../../src/index.js';
+import { createDnsProvider, offlineDnsProvider, RESOLVER_HEALTH_NAMES } from '../../src/providers/dns.js';
 import { createStaticDnsProvider, DNS_CONFORMANCE_NAMES as N, DNS_CONFORMANCE_ZONE, testDnsProvider } from '../../src/testing/index.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.js';
 
@@ -10,7 +10,8 @@ testDnsProvider('live provider (node:dns Resolver) against a DNS server on loopb
   const server = await startDnsServer(DNS_CONFORMANCE_ZONE);
   const silent = await startDnsServer({}, { silent: true });
   return {
-    provider: createDnsProvider({ servers: [server.address] }),
+    // The health check asks a name the zone has (the default names are not in it).
+    provider: createDnsProvider({ servers: [server.address], healthCheck: { names: [N.mx] } }),
     unresponsive: createDnsProvider({ servers: [silent.address], timeoutMs: 200 }),
     close: async () => {
       await server.close();
@@ -46,7 +47,8 @@ describe('live DNS provider', () => {
 
   it('caches negative answers, and keeps answers no longer than the TTL bound', async () => {
     let clock = 1_000_000;
-    const dns = createDnsProvider({ servers: [server.address], maxTtlSeconds: 60, negativeTtlSeconds: 10, now: () => clock });
+    // Every query is counted: the health check (tested below) is off.
+    const dns = createDnsProvider({ servers: [server.address], maxTtlSeconds: 60, negativeTtlSeconds: 10, now: () => clock, healthCheck: false });
     server.reset();
     await dns.txt(`_dmarc.${N.mx}`, o());
     await dns.mx(N.missing, o());
@@ -77,7 +79,7 @@ describe('live DNS provider', () => {
   });
 
   it('caps the cache size, evicting the least recently used answer', async () => {
-    const dns = createDnsProvider({ servers: [server.address], cacheSize: 2 });
+    const dns = createDnsProvider({ servers: [server.address], cacheSize: 2, healthCheck: false }); // every query is counted
     server.reset();
     await dns.mx(N.mx, o());
     await dns.mx(N.nullMx, o());
@@ -138,6 +140,132 @@ describe('offline DNS provider', () => {
       const error = await call.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FactUnavailable);
       expect((error as FactUnavailable).reason).toBe('offline');
+    }
+  });
+});
+
+describe('resolver health check', () => {
+  // A resolver that answers "no such domain" for every name (a captive or broken resolver), and
+  // one that serves real-looking zones with the names the check asks.
+  let broken: TestDnsServer;
+  let healthy: TestDnsServer;
+  const HEALTHY_ZONE = {
+    ...DNS_CONFORMANCE_ZONE,
+    'gmail.com': { MX: [[5, 'gmail-smtp-in.l.google.com']] },
+    'outlook.com': { MX: [[10, 'outlook-com.olc.protection.outlook.com']] },
+  } as const;
+  beforeAll(async () => {
+    broken = await startDnsServer({});
+    healthy = await startDnsServer(HEALTHY_ZONE);
+  });
+  afterAll(async () => {
+    await broken.close();
+    await healthy.close();
+  });
+  const probes = (server: TestDnsServer) => server.queries.filter((q) => RESOLVER_HEALTH_NAMES.includes(q.name)).length;
+
+  it('a resolver that answers NXDOMAIN for everything: negative answers become FactUnavailable("resolver-unhealthy"), reported', async () => {
+    const dns = createDnsProvider({ servers: [broken.address] });
+    expect(dns.health().status).toBe('unknown');
+    for (const call of [dns.mx('acme-widgets-x7q.com', o()), dns.txt('_dmarc.acme-widgets-x7q.com', o()), dns.addresses('acme-widgets-x7q.com', o())]) {
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FactUnavailable);
+      expect((error as FactUnavailable).reason).toBe('resolver-unhealthy');
+      expect((error as FactUnavailable).report).toBe(true);
+      expect((error as FactUnavailable).message).toContain('NXDOMAIN for gmail.com');
+    }
+    const health = dns.health();
+    expect(health).toMatchObject({ status: 'unhealthy', probes: [{ name: 'gmail.com', answer: 'nxdomain' }, { name: 'outlook.com', answer: 'nxdomain' }] });
+    expect(health.reason).toMatch(/must have MX records/);
+    expect(health.checkedAt).toEqual(expect.any(Number));
+  });
+
+  it('classify(): the DNS rules are skipped with "resolver-unhealthy", the failure is in `errors`, and no DNS point is given', async () => {
+    const r = await classify({ email: 'jana@acme-widgets-x7q.com' }, { dns: createDnsProvider({ servers: [broken.address] }) });
+    expect(r.email?.rules.MX).toMatchObject({ score: 0, skipped: 'resolver-unhealthy' });
+    expect(r.email?.rules.DMARC).toMatchObject({ score: 0, skipped: 'resolver-unhealthy' });
+    expect(r.errors).toEqual(expect.arrayContaining([expect.objectContaining({ provider: 'dns', reason: 'resolver-unhealthy', message: expect.stringContaining('gmail.com') })]));
+    expect(r.email?.score ?? 0).toBe(0);
+  });
+
+  it('a healthy resolver: negative answers count as before; one check serves every look-up until its interval has passed', async () => {
+    let clock = 5_000_000;
+    const dns = createDnsProvider({ servers: [healthy.address], now: () => clock, healthCheck: { intervalSeconds: 60 } });
+    healthy.reset();
+    expect(await dns.mx(N.missing, o())).toEqual({ status: 'nxdomain' });
+    expect(await dns.txt(`_dmarc.${N.nullMx}`, o())).toEqual({ status: 'nxdomain' });
+    expect(await dns.mx(N.addressOnly, o())).toEqual({ status: 'nodata' });
+    expect(dns.health()).toMatchObject({ status: 'healthy', reason: null, checkedAt: 5_000_000 });
+    expect(probes(healthy)).toBe(2); // gmail.com and outlook.com once
+    clock += 59_000;
+    expect(await dns.mx(N.missing, o())).toEqual({ status: 'nxdomain' });
+    expect(dns.health().checkedAt).toBe(5_000_000); // within the interval: not checked again
+    clock += 2_000;
+    expect(await dns.mx(N.missing, o())).toEqual({ status: 'nxdomain' }); // checked again (the probes' MX answers are still cached)
+    expect(dns.health().checkedAt).toBe(5_061_000);
+  });
+
+  it('a probe shares the cache and the query in flight with look-ups of the same name', async () => {
+    const dns = createDnsProvider({ servers: [healthy.address] });
+    healthy.reset();
+    await Promise.all([dns.mx('gmail.com', o()), dns.mx(N.missing, o())]);
+    expect(healthy.queries.filter((q) => q.name === 'gmail.com')).toHaveLength(1);
+    expect(dns.stats()).toMatchObject({ lookups: 2 });
+  });
+
+  it('positive answers never wait for the check', async () => {
+    const dns = createDnsProvider({ servers: [broken.address] });
+    broken.setZone({ [N.mx]: DNS_CONFORMANCE_ZONE[N.mx] });
+    try {
+      broken.reset();
+      expect((await dns.mx(N.mx, o())).status).toBe('ok');
+      expect(broken.queries.map((q) => q.name)).toEqual([N.mx]);
+      expect(dns.health().status).toBe('unknown');
+    } finally {
+      broken.setZone({});
+    }
+  });
+
+  it('recovers without a restart: a failed check is asked again after retrySeconds', async () => {
+    let clock = 0;
+    const server = await startDnsServer({});
+    try {
+      const dns = createDnsProvider({ servers: [server.address], now: () => clock, healthCheck: { retrySeconds: 30 } });
+      await expect(dns.mx(N.missing, o())).rejects.toMatchObject({ reason: 'resolver-unhealthy' });
+      server.setZone(HEALTHY_ZONE);
+      clock += 10_000; // within retrySeconds: the failed check stands
+      await expect(dns.mx(N.missing, o())).rejects.toMatchObject({ reason: 'resolver-unhealthy' });
+      clock += 21_000;
+      expect(await dns.mx(N.missing, o())).toEqual({ status: 'nxdomain' });
+      expect(dns.health().status).toBe('healthy');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('checkHealth() asks once for concurrent callers and never rejects; a timeout is unhealthy', async () => {
+    const silent = await startDnsServer({}, { silent: true });
+    try {
+      const dns = createDnsProvider({ servers: [silent.address], timeoutMs: 100 });
+      const [a, b] = await Promise.all([dns.checkHealth(), dns.checkHealth()]);
+      expect(a).toBe(b);
+      expect(a).toMatchObject({ status: 'unhealthy', probes: [{ name: 'gmail.com', answer: 'ETIMEOUT' }, { name: 'outlook.com', answer: 'ETIMEOUT' }] });
+      expect(silent.queries.filter((q) => q.name === 'gmail.com').length).toBe(1);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('healthCheck: false takes answers as they come', async () => {
+    const dns = createDnsProvider({ servers: [broken.address], healthCheck: false });
+    expect(await dns.mx('acme-widgets-x7q.com', o())).toEqual({ status: 'nxdomain' });
+    expect(dns.health().status).toBe('off');
+    expect((await dns.checkHealth()).status).toBe('off');
+  });
+
+  it('rejects bad health options with INVALID_OPTIONS', () => {
+    for (const healthCheck of [{ names: [] }, { names: [''] }, { intervalSeconds: -1 }, { retrySeconds: Number.NaN }, 'yes'] as never[]) {
+      expect(() => createDnsProvider({ healthCheck })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
     }
   });
 });

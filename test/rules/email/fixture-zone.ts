@@ -8,6 +8,8 @@ export const EMAIL_ZONE: StaticDnsZone = {
   'gmail.com': { MX: [[5, 'gmail-smtp-in.l.google.com'], [10, 'alt1.gmail-smtp-in.l.google.com']] },
   '_dmarc.gmail.com': { TXT: ['v=DMARC1; p=none; sp=quarantine; rua=mailto:mailauth-reports@google.com'] },
   'googlemail.com': { MX: MX('gmail-smtp-in.l.google.com') },
+  // The resolver health check's names (RESOLVER_HEALTH_NAMES): gmail.com above, and outlook.com.
+  'outlook.com': { MX: MX('outlook-com.olc.protection.outlook.com') },
   '_dmarc.googlemail.com': { TXT: DMARC },
   'seznam.cz': { MX: MX('mx1.seznam.cz') },
   '_dmarc.seznam.cz': { TXT: ['v=DMARC1; p=none'] },

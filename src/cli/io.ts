@@ -5,12 +5,26 @@ export const EXIT = { OK: 0, FAILURE: 1, INVALID_INPUT: 2 } as const;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  /** The stable code printed with the message (default `USAGE`). */
+  readonly code: string;
+  constructor(message: string, code = 'USAGE') {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The error of a fetch that got no HTTP answer (`fetch failed`), or null for any other error. */
+export function unreachableServer(server: string, error: unknown): UsageError | null {
+  if (!(error instanceof TypeError) || !('cause' in error)) return null;
+  const cause = error.cause as { code?: string; message?: string; errors?: { code?: string }[] } | undefined;
+  const why = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? error.message;
+  return new UsageError(`cannot reach the server at ${server} (${why}): is formspam serve running there?`, 'SERVER_UNREACHABLE');
 }
 
 /** The JSON printed for an error: `{ "error": { code, message, path? } }`, never a stack trace. */
 export function errorJson(error: unknown): { error: FormspamErrorJSON | { code: string; message: string } } {
   if (isFormspamError(error)) return { error: error.toJSON() };
-  if (error instanceof UsageError) return { error: { code: 'USAGE', message: error.message } };
+  if (error instanceof UsageError) return { error: { code: error.code, message: error.message } };
   return { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
 }
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { requestApiKey } from '../service/client.js';
-import { UsageError, write } from './io.js';
+import { ApiKeyRequestError, requestApiKey } from '../service/client.js';
+import { unreachableServer, UsageError, write } from './io.js';
 
 export const KEYGEN_HELP = `Usage: formspam keygen --server <url> --hostname <host[:port]> [--base64]
 
@@ -15,7 +15,7 @@ Options:
   -h, --help                show this help
 `;
 
-export async function runKeygen(argv: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
+export async function runKeygen(argv: string[], io: { stdout: NodeJS.WritableStream; stderr?: NodeJS.WritableStream }): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -37,7 +37,25 @@ export async function runKeygen(argv: string[], io: { stdout: NodeJS.WritableStr
   } catch {
     throw new UsageError('--server must be a URL, e.g. http://127.0.0.1:8080');
   }
-  const key = await requestApiKey({ server: values.server, hostname: values.hostname, form: values.base64 ? 'base64' : 'json' });
+  // Progress on standard error (the key JSON alone goes to standard output): solving takes 3-12 s
+  // at the default difficulty. A line a second at most; on a terminal, one line rewritten.
+  const err = io.stderr;
+  const tty = (err as { isTTY?: boolean } | undefined)?.isTTY === true;
+  const started = performance.now();
+  let last = 0;
+  const onProgress = (tried: number, max: number): void => {
+    const t = performance.now();
+    if (!err || t - last < 1000) return;
+    last = t;
+    const line = `formspam keygen: solving the server's proof of work: ${tried.toLocaleString('en-US')} of at most ${max.toLocaleString('en-US')} tried (${Math.floor((100 * tried) / max)}%, ${((t - started) / 1000).toFixed(1)} s)`;
+    err.write(tty ? `\r${line}` : `${line}\n`);
+  };
+  err?.write(`formspam keygen: asking ${values.server} for a key for ${values.hostname}\n`);
+  const key = await requestApiKey({ server: values.server, hostname: values.hostname, form: values.base64 ? 'base64' : 'json', onProgress }).catch((error: unknown) => {
+    if (error instanceof ApiKeyRequestError) throw new UsageError(error.message, error.status === 403 ? 'KEY_REFUSED' : error.status === null ? 'NO_SOLUTION' : `HTTP_${error.status}`);
+    throw unreachableServer(values.server!, error) ?? error;
+  });
+  err?.write(`${tty && last > 0 ? '\n' : ''}formspam keygen: solved in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   await write(io.stdout, `${JSON.stringify(key)}\n`);
   return 0;
 }

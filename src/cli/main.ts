@@ -6,6 +6,7 @@ import { EVAL_HELP, runEval } from './eval.js';
 import { errorJson, EXIT, UsageError, write } from './io.js';
 import { runStatus, STATUS_HELP } from './status.js';
 import { KEYGEN_HELP, runKeygen } from './keygen.js';
+import { KEYS_HELP, runKeys } from './keys.js';
 import { runServe, SERVE_HELP } from './serve.js';
 import { runUpdateLists, UPDATE_LISTS_HELP } from './update-lists.js';
 
@@ -19,6 +20,7 @@ Commands:
   status       show every dataset with its generation date, age and entry count
   serve        run the HTTP API (classify, API keys, health, metrics); see formspam serve --help
   keygen       get an API key from a server (solves its M2M challenge); see formspam keygen --help
+  keys         list, create and revoke a server's API keys (admin token); see formspam keys --help
   eval         measure accuracy on the labelled data sets (offline); see formspam eval --help
 
 Options:
@@ -32,6 +34,7 @@ ${UPDATE_LISTS_HELP}
 ${STATUS_HELP}
 ${SERVE_HELP}
 ${KEYGEN_HELP}
+${KEYS_HELP}
 ${EVAL_HELP}`;
 
 function version(): string {
@@ -63,6 +66,8 @@ export async function main(argv: string[], io = { stdin: process.stdin, stdout: 
         return await runServe(rest, io);
       case 'keygen':
         return await runKeygen(rest, io);
+      case 'keys':
+        return await runKeys(rest, io);
       case 'eval':
         return await runEval(rest, io);
       default:

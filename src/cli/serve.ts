@@ -31,6 +31,9 @@ Options (environment variable in brackets):
       --no-rate-limits        the same as --rate-limits off
       --dns-servers <list>    DNS servers for the email rules, ip or ip:port [FORMSPAM_DNS_SERVERS]
       --offline               no network: DNS rules are skipped [FORMSPAM_OFFLINE=1]
+      --key-issuance <mode>   open (default): anyone who solves the proof of work at
+                              /api_key/generate gets a key; closed: keys only from the admin
+                              endpoints or formspam keys create [FORMSPAM_KEY_ISSUANCE]
       --m2m-max-number <n>    maxnumber of key-generation challenges (default 10000000) [FORMSPAM_M2M_MAX_NUMBER]
       --no-metrics            no /metrics endpoint
       --no-warm-up            load the language model and word lists on first use instead
@@ -44,6 +47,8 @@ Options (environment variable in brackets):
 
 FORMSPAM_MASTER_KEY (environment only, at least 32 characters): encrypts key secrets at rest
 (AES-256-GCM) and derives the key-generation HMAC key, so every instance must share it.
+FORMSPAM_ADMIN_TOKEN (environment only, at least 32 characters): turns on GET/POST/DELETE
+/admin/keys (list, create, revoke keys; formspam keys), with Authorization: Bearer <token>.
 `;
 
 function list(text: string | undefined): string[] | undefined {
@@ -74,6 +79,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       'dns-servers': { type: 'string' },
       offline: { type: 'boolean' },
       'm2m-max-number': { type: 'string' },
+      'key-issuance': { type: 'string' },
       'no-metrics': { type: 'boolean' },
       'no-warm-up': { type: 'boolean' },
       demo: { type: 'boolean' },
@@ -103,6 +109,10 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   const maxNumber = integer('--m2m-max-number', values['m2m-max-number'] ?? env.FORMSPAM_M2M_MAX_NUMBER, 1);
   const masterKey = env.FORMSPAM_MASTER_KEY || undefined;
   if (masterKey !== undefined && masterKey.length < 32) throw new UsageError('FORMSPAM_MASTER_KEY must be at least 32 characters');
+  const keyIssuance = values['key-issuance'] ?? env.FORMSPAM_KEY_ISSUANCE ?? 'open';
+  if (keyIssuance !== 'open' && keyIssuance !== 'closed') throw new UsageError('--key-issuance must be open or closed');
+  const adminToken = env.FORMSPAM_ADMIN_TOKEN || undefined;
+  if (adminToken !== undefined && adminToken.length < 32) throw new UsageError('FORMSPAM_ADMIN_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)');
   const demoSpec = values['demo-widget'] ?? env.FORMSPAM_DEMO_WIDGET;
   let demoWidget: DemoWidget | null = null;
   if (values.demo || env.FORMSPAM_DEMO === '1' || env.FORMSPAM_DEMO === 'true' || values['demo-widget'] !== undefined) {
@@ -141,6 +151,8 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       bodyLimit,
       rateLimits,
       ...(masterKey !== undefined && { masterKey }),
+      keyIssuance,
+      ...(adminToken !== undefined && { adminToken }),
       ...(maxNumber !== undefined && { m2m: { maxNumber } }),
       logger,
       metrics: values['no-metrics'] ? false : createMetrics({ defaultMetrics: true }),
@@ -183,7 +195,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  logger.info({ event: 'listening', host, port: actualPort, store: store.kind, offline, encryption: masterKey !== undefined }, `formspam listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`);
+  logger.info({ event: 'listening', host, port: actualPort, store: store.kind, offline, encryption: masterKey !== undefined, keyIssuance, admin: adminToken !== undefined }, `formspam listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`);
   if (demoWidget) logger.info({ event: 'demo', widget: demoWidget.version }, `demo (altcha ${demoWidget.version}): http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${actualPort}/demo`);
 
   return new Promise<number>((resolve) => {

@@ -141,7 +141,7 @@ export function verifySolution(payload: unknown, options: VerifyOptions, world: 
  */
 export async function solveChallenge(
   challenge: Pick<Challenge, 'algorithm' | 'challenge' | 'salt'> & { maxnumber?: number },
-  options: { signal?: AbortSignal; start?: number; chunk?: number } = {},
+  options: { signal?: AbortSignal; start?: number; chunk?: number; onProgress?: (tried: number, max: number) => void } = {},
 ): Promise<number | null> {
   if (!isHashAlgorithm(challenge.algorithm)) throw new TypeError(`unsupported algorithm ${JSON.stringify(challenge.algorithm)}`);
   const max = challenge.maxnumber ?? 1e6;
@@ -150,6 +150,7 @@ export async function solveChallenge(
   for (let n = options.start ?? 0; n <= max; n++) {
     if (hashHex(challenge.algorithm, challenge.salt + String(n)) === target) return n;
     if (n % chunk === chunk - 1) {
+      options.onProgress?.(n + 1, max);
       await new Promise((r) => setImmediate(r));
       options.signal?.throwIfAborted();
     }

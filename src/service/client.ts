@@ -20,6 +20,8 @@ export interface RequestApiKeyOptions {
   form?: 'json' | 'base64';
   fetch?: typeof fetch;
   signal?: AbortSignal;
+  /** Called while the proof of work is solved (every 50,000 numbers): numbers tried, and the most it may take. */
+  onProgress?: (tried: number, max: number) => void;
 }
 
 export class ApiKeyRequestError extends Error {
@@ -55,7 +57,7 @@ export async function requestApiKey(options: RequestApiKeyOptions): Promise<ApiK
   await first.body?.cancel();
   const challenge = parseWwwAuthenticate(first.headers.get('www-authenticate') ?? '');
   if (!challenge) throw new ApiKeyRequestError(`${url}: 401 without an Altcha challenge in WWW-Authenticate`, 401);
-  const number = await solveChallenge(challenge, options.signal ? { signal: options.signal } : {});
+  const number = await solveChallenge(challenge, { ...(options.signal && { signal: options.signal }), ...(options.onProgress && { onProgress: options.onProgress }) });
   if (number === null) throw new ApiKeyRequestError(`${url}: the challenge has no solution up to maxnumber`, null);
   const second = await f(url, init({ authorization: formatAltchaAuthorization(challenge, number, options.form) }));
   if (!second.ok) throw new ApiKeyRequestError(`${url}: ${second.status} ${await errorOf(second)}`, second.status);

@@ -117,7 +117,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             verified: { type: 'boolean' },
             apiKey: { type: ['string', 'null'] },
             verificationData: { type: ['object', 'null'] },
-            reason: { type: 'string', description: 'PAYLOAD_ALREADY_USED, INVALID_SIGNATURE, EXPIRED, NOT_VERIFIED, API_KEY_MISMATCH, API_KEY_NOT_FOUND' },
+            reason: { type: 'string', description: 'PAYLOAD_ALREADY_USED, INVALID_SIGNATURE, EXPIRED, NOT_VERIFIED, API_KEY_MISMATCH, API_KEY_NOT_FOUND, API_KEY_REVOKED' },
           },
         },
         ApiKey: {
@@ -178,6 +178,25 @@ export function openApiDocument(version: string): Record<string, unknown> {
       ...widgetPaths(),
       '/healthz': {
         get: { operationId: 'healthz', summary: 'Liveness', responses: { 200: { description: 'Alive', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } } } } } },
+      },
+      '/admin/keys': {
+        get: {
+          operationId: 'adminListKeys',
+          summary: 'List API keys (never their secrets); needs `Authorization: Bearer <admin token>` (404 when the server has no admin token)',
+          responses: { 200: { description: 'The keys, oldest first', content: { 'application/json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['apiKey', 'hostname', 'license', 'createdAt', 'revokedAt'], properties: { apiKey: { type: 'string' }, hostname: { type: 'string' }, license: { type: 'string' }, createdAt: { type: 'string' }, revokedAt: { type: ['string', 'null'] } } } } } } } } }, 401: { description: 'Wrong or missing admin token (`code: ADMIN_TOKEN_INVALID`)' } },
+        },
+        post: {
+          operationId: 'adminCreateKey',
+          summary: 'Create an API key (also when key issuance is closed)',
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' }, license: { type: 'string' } } } } } },
+          responses: { 201: { description: '`{ apiKey, hostname, secret, license }`' }, 400: { description: 'Invalid hostname or license' }, 401: { description: 'Wrong or missing admin token' } },
+        },
+        delete: {
+          operationId: 'adminRevokeKey',
+          summary: 'Revoke an API key: refused at once on every instance that shares the store',
+          parameters: [{ name: 'apiKey', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: { 200: { description: '`{ apiKey, hostname, revokedAt, alreadyRevoked }`' }, 404: { description: 'No such key (`code: API_KEY_NOT_FOUND`)' }, 401: { description: 'Wrong or missing admin token' } },
+        },
       },
       '/readyz': {
         get: {

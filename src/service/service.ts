@@ -13,7 +13,7 @@ import type { Providers } from '../providers/types.js';
 import { createMemoryStore } from '../stores/memory.js';
 import type { Store } from '../stores/types.js';
 import { clientIpOf, trustedProxySet, type HeaderValue } from './client-ip.js';
-import { defaultRandomBytes, SecretBox, toHex, type RandomBytes } from './crypto.js';
+import { constantTimeEqual, defaultRandomBytes, SecretBox, toHex, type RandomBytes } from './crypto.js';
 import { newApiKey, parseHostname, refererAllowed } from './keys.js';
 import { M2MGate } from './m2m.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
@@ -55,6 +55,17 @@ export interface ServiceOptions {
   widget?: WidgetOptions;
   /** The `license` of generated keys (default `free`). */
   license?: string;
+  /**
+   * `open` (default, as the contract says): anyone who solves the proof of work at
+   * `/api_key/generate` gets a key. `closed`: that endpoint answers 403 `KEY_ISSUANCE_CLOSED`;
+   * keys come from the admin endpoints or `formspam keys create`.
+   */
+  keyIssuance?: 'open' | 'closed';
+  /**
+   * Turns on the admin endpoints (`GET`/`POST`/`DELETE /admin/keys`), authorised by
+   * `Authorization: Bearer <adminToken>`; at least 32 characters. Without it they answer 404.
+   */
+  adminToken?: string;
   /** Refuse classify requests that carry neither `Referer` nor `Origin` (default false: server-to-server callers may omit them). */
   requireReferer?: boolean;
   logger?: Logger;
@@ -90,7 +101,7 @@ export interface ServiceResponse {
 /** An HTTP error with the `{ error, statusCode }` body. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}, readonly code?: string) {
     super(message);
   }
 }
@@ -120,6 +131,7 @@ const ROUTES: Record<string, readonly string[]> = {
   '/api_key/generate': ['POST'],
   '/healthz': ['GET', 'HEAD'],
   '/readyz': ['GET', 'HEAD'],
+  '/admin/keys': ['GET', 'POST', 'DELETE'],
   '/openapi.json': ['GET', 'HEAD'],
   '/metrics': ['GET', 'HEAD'],
   // The browser widget (widget.ts).
@@ -135,8 +147,8 @@ function json(status: number, value: unknown, headers?: Record<string, string>):
   return { status, headers: headers === undefined ? { 'content-type': JSON_TYPE } : { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
 }
 
-export function errorResponse(status: number, message: string, headers?: Record<string, string>): ServiceResponse {
-  return json(status, { error: message, statusCode: status }, headers);
+export function errorResponse(status: number, message: string, headers?: Record<string, string>, code?: string): ServiceResponse {
+  return json(status, code === undefined ? { error: message, statusCode: status } : { error: message, statusCode: status, code }, headers);
 }
 
 function header(h: HeaderValue): string | undefined {
@@ -252,6 +264,12 @@ export function createService(options: ServiceOptions = {}): Service {
   });
   const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
   const license = options.license ?? 'free';
+  const keyIssuance = options.keyIssuance ?? 'open';
+  if (keyIssuance !== 'open' && keyIssuance !== 'closed') throw new TypeError('keyIssuance must be "open" or "closed"');
+  const adminToken = options.adminToken;
+  if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken.length < 32)) {
+    throw new TypeError('adminToken must be at least 32 characters (e.g. openssl rand -hex 32)');
+  }
   const log = options.logger;
   const metrics = options.metrics === false ? null : options.metrics === true || options.metrics === undefined ? createMetrics() : options.metrics;
   const version = packageVersion();
@@ -322,6 +340,7 @@ export function createService(options: ServiceOptions = {}): Service {
     if (!apiKey) throw new HttpError(401, 'Missing API key: pass ?apiKey= or Authorization: Bearer.');
     const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
     if (!record) throw new HttpError(401, 'Invalid API key.');
+    if (record.revokedAt !== undefined) throw new HttpError(401, 'This API key has been revoked.', {}, 'API_KEY_REVOKED');
     const page = header(req.headers.referer) ?? header(req.headers.origin);
     if (page === undefined ? options.requireReferer === true : !refererAllowed(record.hostname, page)) {
       throw new HttpError(403, 'Wrong referrer.');
@@ -360,6 +379,9 @@ export function createService(options: ServiceOptions = {}): Service {
   });
 
   async function generateRoute(req: ServiceRequest, ip: string | undefined): Promise<ServiceResponse> {
+    if (keyIssuance === 'closed') {
+      throw new HttpError(403, 'Key issuance is closed on this server: ask its operator for a key (formspam keys create).', {}, 'KEY_ISSUANCE_CLOSED');
+    }
     await rate('generate-ip', limits?.generatePerIp, ip);
     const g = await gate();
     const authorization = header(req.headers.authorization);
@@ -377,16 +399,52 @@ export function createService(options: ServiceOptions = {}): Service {
       log?.warn({ event: 'm2m-refused', reason: check.reason }, 'M2M proof refused');
       return errorResponse(403, 'Forbidden');
     }
-    const { apiKey, secret } = newApiKey(randomBytes);
-    await store.putKey({
-      apiKey,
-      hostname: hostname.text,
-      secret: box ? box.encrypt(secret, apiKey) : secret,
-      license,
-      createdAt: now(),
-    });
+    const issued = await issueKey(hostname.text, license);
     log?.info({ event: 'key-generated', hostname: hostname.text }, 'API key generated');
-    return json(200, { apiKey, hostname: hostname.text, secret, license });
+    return json(200, issued);
+  }
+
+  async function issueKey(hostname: string, keyLicense: string): Promise<{ apiKey: string; hostname: string; secret: string; license: string }> {
+    const { apiKey, secret } = newApiKey(randomBytes);
+    await store.putKey({ apiKey, hostname, secret: box ? box.encrypt(secret, apiKey) : secret, license: keyLicense, createdAt: now() });
+    return { apiKey, hostname, secret, license: keyLicense };
+  }
+
+  /** `GET` lists keys (never their secrets), `POST { hostname, license? }` creates one, `DELETE ?apiKey=` revokes one. */
+  async function adminKeysRoute(req: ServiceRequest, target: Target, ip: string | undefined): Promise<ServiceResponse> {
+    if (adminToken === undefined) throw new HttpError(404, 'Not Found');
+    const auth = header(req.headers.authorization);
+    const given = auth && /^bearer /i.test(auth) ? auth.slice(7).trim() : '';
+    if (!constantTimeEqual(given, adminToken)) {
+      await rate('admin-ip', limits?.generatePerIp, ip);
+      throw new HttpError(401, 'Admin endpoints need Authorization: Bearer <admin token> (serve --admin-token).', { 'www-authenticate': 'Bearer' }, 'ADMIN_TOKEN_INVALID');
+    }
+    if (req.method === 'GET') {
+      const keys = await store.listKeys();
+      return json(200, { keys: keys.map((k) => ({ apiKey: k.apiKey, hostname: k.hostname, license: k.license, createdAt: new Date(k.createdAt).toISOString(), revokedAt: k.revokedAt === undefined ? null : new Date(k.revokedAt).toISOString() })) });
+    }
+    if (req.method === 'POST') {
+      const body = await readJson(req);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object with `hostname` (and optionally `license`).', {}, 'INVALID_BODY');
+      const hostname = parseHostname((body as { hostname?: unknown }).hostname);
+      if (typeof hostname === 'string') throw new HttpError(400, `Invalid hostname: ${hostname}.`, {}, 'INVALID_HOSTNAME');
+      const given = (body as { license?: unknown }).license;
+      if (given !== undefined && (typeof given !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,31}$/i.test(given))) {
+        throw new HttpError(400, '`license` must be a short name of letters, digits, `-` or `_`, e.g. "free".', {}, 'INVALID_LICENSE');
+      }
+      const issued = await issueKey(hostname.text, (given as string | undefined) ?? license);
+      log?.info({ event: 'key-created', hostname: hostname.text, by: 'admin' }, 'API key created by the admin');
+      return json(201, issued);
+    }
+    // DELETE
+    const apiKey = target.param('apiKey');
+    if (!apiKey) throw new HttpError(400, 'Name the key to revoke: DELETE /admin/keys?apiKey=…', {}, 'MISSING_API_KEY');
+    const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
+    if (!record) throw new HttpError(404, `No such API key: ${apiKey.slice(0, 100)}.`, {}, 'API_KEY_NOT_FOUND');
+    const revoked = await store.revokeKey(apiKey, now());
+    const after = (await store.getKey(apiKey))!;
+    if (revoked) log?.info({ event: 'key-revoked', hostname: record.hostname }, 'API key revoked');
+    return json(200, { apiKey, hostname: record.hostname, revokedAt: new Date(after.revokedAt!).toISOString(), alreadyRevoked: !revoked });
   }
 
   function dnsHealth(): Promise<ResolverHealth | null> {
@@ -439,6 +497,8 @@ export function createService(options: ServiceOptions = {}): Service {
         return json(200, { status: 'ok' });
       case '/readyz':
         return readyRoute();
+      case '/admin/keys':
+        return adminKeysRoute(req, target, ip);
       case '/openapi.json':
         return json(200, openApiDocument(version));
       default: // /metrics
@@ -477,7 +537,7 @@ export function createService(options: ServiceOptions = {}): Service {
         response = await route(req, parsed.path, parsed, ip);
       } catch (error) {
         if (error instanceof HttpError) {
-          response = errorResponse(error.status, error.message, error.headers);
+          response = errorResponse(error.status, error.message, error.headers, error.code);
           if (error.status === 413) response.close = true;
         } else if (isFormspamError(error) && error.code !== 'INVALID_OPTIONS') {
           const status = error.code === 'REQUEST_TOO_LARGE' ? 413 : error.code === 'ABORTED' ? 499 : 400;

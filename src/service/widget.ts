@@ -232,6 +232,7 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
     if (!apiKey) throw new WidgetError(401, 'MISSING_API_KEY', 'Missing API key: pass ?apiKey= or Authorization: Bearer.');
     const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
     if (!record) throw new WidgetError(401, 'INVALID_API_KEY', 'Invalid API key.');
+    if (record.revokedAt !== undefined) throw new WidgetError(401, 'API_KEY_REVOKED', 'This API key has been revoked.');
     return record;
   }
 
@@ -336,6 +337,7 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       if (!p || !isHashAlgorithm(p.algorithm) || typeof p.apiKey !== 'string' || p.apiKey === '') return invalid();
       const record = p.apiKey.length <= 100 ? await store.getKey(p.apiKey) : null;
       if (!record) return refused('API_KEY_NOT_FOUND');
+      if (record.revokedAt !== undefined) return refused('API_KEY_REVOKED');
       const secret = deps.secretOf(record);
       if (typeof body.secret === 'string' && !constantTimeEqual(body.secret, secret)) return refused('API_KEY_MISMATCH');
       const result = verifyServerSignature(p, secret, { now });

@@ -1,4 +1,5 @@
 /** The in-memory store: one process, nothing survives a restart. For tests and embedding. */
+import { byCreation } from './keys.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 export interface MemoryStoreOptions {
@@ -44,6 +45,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       open();
       const r = keys.get(apiKey);
       return r ? { ...r } : null;
+    },
+    async listKeys() {
+      open();
+      return [...keys.values()].map((r) => ({ ...r })).sort(byCreation);
+    },
+    async revokeKey(apiKey, at) {
+      open();
+      const r = keys.get(apiKey);
+      if (!r || r.revokedAt !== undefined) return false;
+      r.revokedAt = at;
+      return true;
     },
     async markUsed(id, expiresAt) {
       open();

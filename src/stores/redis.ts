@@ -5,6 +5,7 @@
  * Expiry uses Redis' own clock (`PXAT`), with the absolute times the service computes.
  */
 import type { Redis as RedisClient, RedisOptions } from 'ioredis';
+import { byCreation, keyRecord } from './keys.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 export interface RedisStoreOptions {
@@ -23,6 +24,16 @@ export interface RedisStoreOptions {
 const INCREMENT = `local v = redis.call('INCR', KEYS[1])
 if v == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[1]) end
 return v`;
+
+/** Escapes Redis glob characters in a literal prefix. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
+}
+
+function toRecord(raw: string, revoked: string | null): ApiKeyRecord {
+  const r = JSON.parse(raw) as ApiKeyRecord;
+  return keyRecord(r.apiKey, r.hostname, r.secret, r.license, r.createdAt, revoked === null ? null : Number(revoked));
+}
 
 export async function createRedisStore(options: RedisStoreOptions): Promise<Store> {
   let client = options.client;
@@ -50,10 +61,33 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
       if (ok !== 'OK') throw new Error('redis store: key exists');
     },
     async getKey(apiKey) {
-      const raw = await c.get(k('key', apiKey));
-      if (raw === null) return null;
-      const r = JSON.parse(raw) as ApiKeyRecord;
-      return { apiKey: r.apiKey, hostname: r.hostname, secret: r.secret, license: r.license, createdAt: r.createdAt };
+      // The record and its revocation (a separate key, set once with NX) in one round trip.
+      const [raw, revoked] = await c.mget(k('key', apiKey), k('revoked', apiKey));
+      return raw === null || raw === undefined ? null : toRecord(raw, revoked ?? null);
+    },
+    async listKeys() {
+      const names: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, batch] = await c.scan(cursor, 'MATCH', `${escapeGlob(prefix)}key:*`, 'COUNT', 1000);
+        names.push(...batch);
+        cursor = next;
+      } while (cursor !== '0');
+      const records: ApiKeyRecord[] = [];
+      for (let i = 0; i < names.length; i += 500) {
+        const slice = names.slice(i, i + 500);
+        const ids = slice.map((n) => n.slice(`${prefix}key:`.length));
+        const values = await c.mget(...slice, ...ids.map((id) => k('revoked', id)));
+        slice.forEach((_, j) => {
+          const raw = values[j];
+          if (raw !== null && raw !== undefined) records.push(toRecord(raw, values[slice.length + j] ?? null));
+        });
+      }
+      return records.sort(byCreation);
+    },
+    async revokeKey(apiKey, at) {
+      if ((await c.exists(k('key', apiKey))) === 0) return false;
+      return (await c.set(k('revoked', apiKey), String(Math.floor(at)), 'NX')) === 'OK';
     },
     async markUsed(id, expiresAt) {
       const at = Math.max(1, Math.floor(expiresAt));

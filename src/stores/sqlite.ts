@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { keyRecord } from './keys.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 export interface SqliteStoreOptions {
@@ -25,7 +26,7 @@ CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, value INTEGER NOT NUL
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
-interface KeyRow { api_key: string; hostname: string; secret: string; license: string; created_at: number }
+interface KeyRow { api_key: string; hostname: string; secret: string; license: string; created_at: number; revoked_at: number | null }
 
 export function createSqliteStore(options: SqliteStoreOptions): Store {
   const require = createRequire(import.meta.url);
@@ -36,10 +37,16 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  // Databases written before keys could be revoked have no revoked_at column.
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(api_keys)').all();
+  if (!columns.some((c) => c.name === 'revoked_at')) db.exec('ALTER TABLE api_keys ADD COLUMN revoked_at INTEGER');
   const now = options.now ?? Date.now;
 
   const insertKey = db.prepare('INSERT INTO api_keys (api_key, hostname, secret, license, created_at) VALUES (?, ?, ?, ?, ?)');
-  const selectKey = db.prepare<[string], KeyRow>('SELECT api_key, hostname, secret, license, created_at FROM api_keys WHERE api_key = ?');
+  const selectKey = db.prepare<[string], KeyRow>('SELECT api_key, hostname, secret, license, created_at, revoked_at FROM api_keys WHERE api_key = ?');
+  const selectKeys = db.prepare<[], KeyRow>('SELECT api_key, hostname, secret, license, created_at, revoked_at FROM api_keys ORDER BY created_at, api_key');
+  const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL');
+  const toRecord = (row: KeyRow) => keyRecord(row.api_key, row.hostname, row.secret, row.license, row.created_at, row.revoked_at);
   // A used proof is (re)claimed only when absent or expired: one statement, so atomic.
   const claimProof = db.prepare(
     'INSERT INTO used_proofs (id, expires_at) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET expires_at = excluded.expires_at WHERE used_proofs.expires_at <= ?',
@@ -69,7 +76,13 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     },
     async getKey(apiKey) {
       const row = selectKey.get(apiKey);
-      return row ? { apiKey: row.api_key, hostname: row.hostname, secret: row.secret, license: row.license, createdAt: row.created_at } : null;
+      return row ? toRecord(row) : null;
+    },
+    async listKeys() {
+      return selectKeys.all().map(toRecord);
+    },
+    async revokeKey(apiKey, at) {
+      return revoke.run(at, apiKey).changes === 1;
     },
     async markUsed(id, expiresAt) {
       maybeSweep();

@@ -13,13 +13,23 @@ export interface ApiKeyRecord {
   license: string;
   /** Milliseconds since the epoch. */
   createdAt: number;
+  /** When the key was revoked (ms since the epoch); absent while it is valid. */
+  revokedAt?: number;
 }
 
 export interface KeyStore {
   /** Stores a new key; resolves once it is durable (the SQLite store has committed it). Rejects if the key exists. */
   putKey(record: ApiKeyRecord): Promise<void>;
-  /** The key's record, or null. */
+  /** The key's record (with `revokedAt` once revoked), or null. */
   getKey(apiKey: string): Promise<ApiKeyRecord | null>;
+  /** Every key, revoked ones included, oldest first (ties by key). */
+  listKeys(): Promise<ApiKeyRecord[]>;
+  /**
+   * Marks the key revoked at `at` (ms); resolves true when it was valid, false when it does not
+   * exist or was already revoked (the first revocation time stays). Every handle on the same
+   * data sees it at once.
+   */
+  revokeKey(apiKey: string, at: number): Promise<boolean>;
 }
 
 export interface ProofStore {

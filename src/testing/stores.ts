@@ -113,6 +113,30 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
       assert.equal(await s.store.initSetting(n, 'first'), 'first');
       assert.equal(await s.store.initSetting(n, 'second'), 'first');
     });
+    it('lists keys oldest first, revoked ones with revokedAt', async () => {
+      const made = [
+        { apiKey: id('ckey-b'), hostname: 'b.example', secret: 'sb', license: 'free', createdAt: 2_000 },
+        { apiKey: id('ckey-a'), hostname: 'a.example', secret: 'sa', license: 'free', createdAt: 1_000 },
+        { apiKey: id('ckey-c'), hostname: 'c.example', secret: 'sc', license: 'pro', createdAt: 2_000 },
+      ];
+      for (const r of made) await s.store.putKey(r);
+      assert.equal(await s.store.revokeKey(made[2]!.apiKey, 3_000), true);
+      const mine = new Set(made.map((r) => r.apiKey));
+      const listed = (await s.store.listKeys()).filter((r) => mine.has(r.apiKey));
+      const [b, a, c] = made;
+      const expected = [a!, ...[b!, { ...c!, revokedAt: 3_000 }].sort((x, y) => (x.apiKey < y.apiKey ? -1 : 1))];
+      assert.deepEqual(listed, expected);
+    });
+    it('revokes a key once: getKey shows revokedAt, the first time stays; unknown keys are not revoked', async () => {
+      const record = { apiKey: id('ckey'), hostname: 'example.com', secret: 's', license: 'free', createdAt: 10 };
+      await s.store.putKey(record);
+      assert.equal(await s.store.revokeKey(record.apiKey, 1_700_000_000_500), true);
+      assert.deepEqual(await s.store.getKey(record.apiKey), { ...record, revokedAt: 1_700_000_000_500 });
+      assert.equal(await s.store.revokeKey(record.apiKey, 1_700_000_009_999), false);
+      assert.equal((await s.store.getKey(record.apiKey))!.revokedAt, 1_700_000_000_500);
+      assert.equal(await s.store.revokeKey(id('missing'), 1), false);
+      assert.equal(await s.store.getKey(id('missing')), null);
+    });
     it('answers ping, and names its kind', async () => {
       await s.store.ping();
       assert.equal(typeof s.store.kind, 'string');
@@ -124,6 +148,9 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
         const record = { apiKey: id('ckey'), hostname: 'example.com', secret: 's', license: 'free', createdAt: 5 };
         await s.store.putKey(record);
         assert.deepEqual(await other.getKey(record.apiKey), record);
+        assert.equal(await other.revokeKey(record.apiKey, 7), true);
+        assert.deepEqual(await s.store.getKey(record.apiKey), { ...record, revokedAt: 7 });
+        assert.equal(await s.store.revokeKey(record.apiKey, 8), false);
         const p = id('proof');
         assert.equal(await s.store.markUsed(p, base() + 60_000), true);
         assert.equal(await other.markUsed(p, base() + 60_000), false);

@@ -12,10 +12,10 @@ export interface CliResult {
 }
 
 /** Runs the built CLI (`npm run build` first) with `input` on standard input. */
-export function runCli(args: string[], input?: string, options: { cwd?: string } = {}): Promise<CliResult> {
+export function runCli(args: string[], input?: string, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` before the CLI tests`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'], ...(options.env && { env: { ...process.env, ...options.env } }) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

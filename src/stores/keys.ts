@@ -1,0 +1,13 @@
+import type { ApiKeyRecord } from './types.js';
+
+/** The order of `listKeys`: oldest first, ties by key. */
+export function byCreation(a: ApiKeyRecord, b: ApiKeyRecord): number {
+  return a.createdAt - b.createdAt || (a.apiKey < b.apiKey ? -1 : a.apiKey > b.apiKey ? 1 : 0);
+}
+
+/** A record with `revokedAt` only when it is set (stores keep null or nothing for a valid key). */
+export function keyRecord(apiKey: string, hostname: string, secret: string, license: string, createdAt: number, revokedAt: number | null | undefined): ApiKeyRecord {
+  const r: ApiKeyRecord = { apiKey, hostname, secret, license, createdAt };
+  if (revokedAt !== null && revokedAt !== undefined) r.revokedAt = revokedAt;
+  return r;
+}

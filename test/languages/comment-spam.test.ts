@@ -90,3 +90,32 @@ describe('boasting of getting popular fast: a little in a comment', () => {
     expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBe(0);
   });
 });
+
+// 2026-11-25: fake-engagement offers, giveaways, social hand-offs, votes and referral codes in the
+// comment list of each language (the English list has them; these are the language's own words).
+describe('free followers, hand-offs and referral codes: in every comment list', () => {
+  it.each([
+    ['de', 'Kostenlose Follower hier, folgt mir auf Insta'],
+    ['fr', 'Abonnés gratuits ! Suivez moi sur insta'],
+    ['es', 'Seguidores gratis, síganme en insta'],
+    ['pt', 'Seguidores grátis, me sigam no insta'],
+    ['it', 'Follower gratis, seguitemi su insta'],
+    ['nl', 'Gratis volgers, volg me op insta'],
+    ['da', 'Gratis følgere, følg mig på insta'],
+    ['no', 'Gratis følgere, følg meg på insta'],
+    ['sv', 'Gratis följare, följ mig på insta'],
+    ['fi', 'Ilmaisia seuraajia, seuraa minua instassa'],
+    ['hu', 'Ingyenes követők, kövess be insta'],
+    ['pl', 'Darmowe lajki, obserwujcie mnie na insta'],
+    ['cs', 'Sledující zdarma, sledujte mě na insta'],
+    ['sk', 'Sledovatelia zadarmo, sledujte ma na insta'],
+    ['ru', 'Бесплатные подписчики, голосуйте за меня'],
+    ['bg', 'Безплатни последователи, последвайте ме в инста'],
+    ['el', 'Δωρεάν ακόλουθοι, ακολουθήστε με στο insta'],
+    ['ro', 'Urmăritori gratuiți, folosiți codul meu'],
+  ])('%s: %s scores two entries in a comment, less in a contact form', async (language, text) => {
+    const facts = { language: [{ language, confidence: 0.95 }] };
+    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBeGreaterThanOrEqual(4);
+    expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBeLessThan(4);
+  });
+});

@@ -14,6 +14,12 @@
  * site's name so but to get it past a filter, so that counts as a link with a plea (1.5) whatever
  * the words around it (2026-11-25: 9 spam and 0 ham comments of the four training videos, each
  * video has some).
+ *
+ * A link that carries a referral or affiliate code (`?ref=4477063`, `?ref_id=…`, `?aff=…`,
+ * Amazon's `tag=name-20`) pays whoever shares it for the clicks or the sales: it counts 2 (with or
+ * without a plea). A code is an id — it has a digit or a capital letter — not a site's own
+ * navigation word (Facebook's `?ref=hl`, `?ref=stream`). 2026-11-25: 14 spam comments of
+ * videos 1–3 of the training data have one, no ham comment has a link to another site.
  */
 import { FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import { MIN_FOREIGN_WORD } from './index.js';
@@ -28,6 +34,11 @@ export const COMMENT_LINK_WEIGHT = 1;
 /** Its weight when the comment also has an imperative plea. */
 export const COMMENT_LINK_PLEA_WEIGHT = 1.5;
 
+/**
+ * Weight of a referral or affiliate link (`?ref=4477063`, `?aff_id=…`, Amazon's `tag=…-20`):
+ * whoever shares it is paid for the clicks or the sales.
+ */
+export const COMMENT_REFERRAL_LINK_WEIGHT = 2;
 /** Weight of a link written apart (`mysite . com`): a link with a plea. */
 export const COMMENT_SPACED_LINK_WEIGHT = 1.5;
 
@@ -128,10 +139,24 @@ export function spacedLink(text: TextInput): { field: string; value: string; ind
   return undefined;
 }
 
+const REFERRAL_PARAM = /[?&;](?:ref|ref_?id|referr?al(?:_?code)?|referrer|aff|aff_?id|affiliate(?:_?id)?|invite(?:_?code)?)=([^&#\s]{1,64})/i;
+const AMAZON_TAG = /^(?:[a-z0-9-]+\.)*amazon\.[a-z.]{2,6}\/[^\s]*[?&;]tag=[a-z0-9_.-]{1,40}-2\d(?:[&#]|$)/i;
+
+/** True when `url` carries a referral or affiliate code. */
+export function isReferralLink(url: string): boolean {
+  const rest = url.replace(/^[a-z]{2,5}:\/\//i, '').replace(/^www\./i, '');
+  if (AMAZON_TAG.test(rest)) return true;
+  const m = REFERRAL_PARAM.exec(rest);
+  return m !== null && /[0-9A-Z]/.test(m[1]!);
+}
+
 /** The first link of a comment that is not a shared video, as a SPAM_WORDS match. */
 export function commentLink(text: TextInput, words: Words, languages: readonly SupportedLanguage[] | 'all'): Match | undefined {
   // Links the writer cites (a source in brackets, a list of sources) are no hand-off.
-  const link = uncitedLinks(text, findUrls(text)).find((u) => !isVideoLink(u.value));
+  const links = uncitedLinks(text, findUrls(text)).filter((u) => !isVideoLink(u.value));
+  const referral = links.find((u) => isReferralLink(u.value));
+  if (referral) return { field: referral.field, value: referral.value, index: referral.index, weight: COMMENT_REFERRAL_LINK_WEIGHT, reason: 'comment: referral link' };
+  const link = links[0];
   if (!link) {
     const spaced = spacedLink(text);
     return spaced && { ...spaced, weight: COMMENT_SPACED_LINK_WEIGHT, reason: 'comment: link written apart' };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../bench/adversarial-inputs.mjs';
 import { classify } from '../../src/index.js';
-import { COMMENT_SPACED_LINK_WEIGHT, spacedLink } from '../../src/lexicons/comment-link.js';
+import { COMMENT_REFERRAL_LINK_WEIGHT, COMMENT_SPACED_LINK_WEIGHT, isReferralLink, spacedLink } from '../../src/lexicons/comment-link.js';
 import { TextInput } from '../../src/text/input.js';
 import rule from '../../src/rules/text/spam-words.js';
 import { runRuleCase } from '../../src/testing/index.js';
@@ -70,5 +70,52 @@ describe('a link written apart in a comment', () => {
     const found = await reasons('nice song http://example.net and mysite . com');
     expect(found).toContain('comment: link');
     expect(found).not.toContain('comment: link written apart');
+  });
+});
+
+describe('isReferralLink: a link that pays whoever shares it', () => {
+  it.each([
+    'http://freegiftz.net/?ref=8812734',
+    'https://www.coinbonus.io/signup?ref=MaraK',
+    'http://bestdeals.com/p/77?aff_id=123&src=yt',
+    'http://trading-now.com/partners/join.aspx?Task=Join&AffiliateID=4410',
+    'https://apps.example.org/poll?from=user&ref_id=k7x2p',
+    'https://www.amazon.com/Some-Book/dp/B000000000?keywords=x&tag=mybooks-20',
+    'amazon.co.uk/dp/B000000000/?tag=shop0a-21',
+  ])('%s', (url) => expect(isReferralLink(url)).toBe(true));
+
+  it.each([
+    'https://www.facebook.com/SomePage?ref=hl',
+    'https://m.facebook.com/story.php?story_fbid=1&id=2&ref=stream',
+    'http://www.amazon.com/Some-Book/dp/B000000000/ref=sr_1_7?s=books',
+    'https://en.wikipedia.org/wiki/Referral_marketing',
+    'https://example.com/?tag=music-20',
+    'https://example.com/blog?page=2',
+  ])('not %s', (url) => expect(isReferralLink(url)).toBe(false));
+
+  it('stays linear on long near-misses', () => {
+    expect(isReferralLink('amazon.com/' + fill('&tag=a', SIZE))).toBe(false);
+    expect(isReferralLink('x.com/?' + fill('ref=&', SIZE))).toBe(false);
+  });
+});
+
+describe('a referral link in a comment', () => {
+  const run = async (text: string, formType: 'comment' | 'contact' = 'comment') =>
+    (await runRuleCase(rule, { request: { text, formType }, facts: { language: [{ language: 'en', confidence: 0.95 }] } })).result;
+
+  it('counts 2, with or without a plea, and once', async () => {
+    for (const text of ['http://freegiftz.net/?ref=8812734', 'please watch http://freegiftz.net/?ref=8812734 and http://other.net']) {
+      const links = (await run(text)).matches?.filter((m) => m.reason?.startsWith('comment:')) ?? [];
+      expect(links.map((m) => [m.reason, m.weight])).toEqual([['comment: referral link', COMMENT_REFERRAL_LINK_WEIGHT]]);
+    }
+  });
+
+  it('is BAD as a comment with the link itself', async () => {
+    const r = await classify({ text: 'this is the song http://freegiftz.net/?ref=8812734', formType: 'comment' }, { language: detector });
+    expect(r.classification, `score ${r.score}: ${r.reasons.join(', ')}`).toBe('BAD');
+  });
+
+  it('does not count in a contact form', async () => {
+    expect((await run('http://freegiftz.net/?ref=8812734', 'contact')).matches?.some((m) => m.reason === 'comment: referral link') ?? false).toBe(false);
   });
 });

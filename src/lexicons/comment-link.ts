@@ -12,14 +12,14 @@
  * A comment with no such link may still hand one off written apart so that link filters miss it
  * (`mysite . com/offer`, `mysite. com`, `mysite dot com`, `mysite (dot) net`): nobody writes a
  * site's name so but to get it past a filter, so that counts as a link with a plea (1.5) whatever
- * the words around it (2026-11-25: 9 spam and 0 ham comments of the four training videos, each
+ * the words around it (2026-11-25: 7 spam and 0 ham comments of the four training videos, each
  * video has some).
  *
  * A link that carries a referral or affiliate code (`?ref=4477063`, `?ref_id=…`, `?aff=…`,
  * Amazon's `tag=name-20`) pays whoever shares it for the clicks or the sales: it counts 2 (with or
  * without a plea). A code is an id — it has a digit or a capital letter — not a site's own
- * navigation word (Facebook's `?ref=hl`, `?ref=stream`). 2026-11-25: 14 spam comments of
- * videos 1–3 of the training data have one, no ham comment has a link to another site.
+ * navigation word (Facebook's `?ref=hl`, `?ref=stream`). 2026-11-25: 10 spam comments of
+ * videos 1 and 2 of the training data have one, no ham comment has a link to another site.
  */
 import { FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import { MIN_FOREIGN_WORD } from './index.js';

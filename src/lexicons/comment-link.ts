@@ -8,6 +8,18 @@
  * than English shorter than the word lists' `MIN_FOREIGN_WORD`). Links to a video page of
  * YouTube (`youtu.be/…`, `youtube.com/watch?v=…`) are how fans share a video and do not count;
  * a channel (`youtube.com/user/…`) does.
+ *
+ * A comment with no such link may still hand one off written apart so that link filters miss it
+ * (`mysite . com/offer`, `mysite. com`, `mysite dot com`, `mysite (dot) net`): nobody writes a
+ * site's name so but to get it past a filter, so that counts as a link with a plea (1.5) whatever
+ * the words around it (2026-11-25: 7 spam and 0 ham comments of the four training videos, each
+ * video has some).
+ *
+ * A link that carries a referral or affiliate code (`?ref=4477063`, `?ref_id=…`, `?aff=…`,
+ * Amazon's `tag=name-20`) pays whoever shares it for the clicks or the sales: it counts 2 (with or
+ * without a plea). A code is an id — it has a digit or a capital letter — not a site's own
+ * navigation word (Facebook's `?ref=hl`, `?ref=stream`). 2026-11-25: 10 spam comments of
+ * videos 1 and 2 of the training data have one, no ham comment has a link to another site.
  */
 import { FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import { MIN_FOREIGN_WORD } from './index.js';
@@ -21,6 +33,14 @@ import { uncitedLinks } from '../rules/text/short-text.js';
 export const COMMENT_LINK_WEIGHT = 1;
 /** Its weight when the comment also has an imperative plea. */
 export const COMMENT_LINK_PLEA_WEIGHT = 1.5;
+
+/**
+ * Weight of a referral or affiliate link (`?ref=4477063`, `?aff_id=…`, Amazon's `tag=…-20`):
+ * whoever shares it is paid for the clicks or the sales.
+ */
+export const COMMENT_REFERRAL_LINK_WEIGHT = 2;
+/** Weight of a link written apart (`mysite . com`): a link with a plea. */
+export const COMMENT_SPACED_LINK_WEIGHT = 1.5;
 
 /**
  * Imperative pleas to the readers, per language (singular and plural, written as typed; matched
@@ -88,11 +108,59 @@ export function isVideoLink(url: string): boolean {
   return host === 'youtube.com' && VIDEO_PATH.test(path);
 }
 
+/** Top-level domains that are no common word of a comment's languages (not `me`, `us`, `co`, `de`). */
+const TLDS = ['com', 'net', 'org', 'info', 'biz', 'tk'];
+const TLD = `(?:${[...TLDS, ...TLDS.map((t) => t.toUpperCase())].join('|')})`;
+const NAME = '(?<![\\p{L}\\p{N}.@-])[a-zA-Z0-9][a-zA-Z0-9.-]{1,62}';
+const END = '(?![\\p{L}\\p{N}-])(?:/[^\\s]{0,200})?';
+/**
+ * A site's name and its top-level domain held apart: a space before the dot (`site . com`,
+ * `site .com`), a spelt-out dot (`site dot com`, `site (dot) com`), or a space after the dot
+ * when a path or the end of the comment follows (`site. com/offer`; not "… adorei. com certeza",
+ * a Portuguese sentence after a full stop). The domain is in lower case or in capitals (not
+ * `Com`). Linear: the name and the spaces are bounded, and a match starts once per word.
+ */
+const SPACED_LINK = new RegExp(
+  `${NAME}(?:[ \\t]{1,4}\\.[ \\t]{0,4}${TLD}${END}|(?:[ \\t]{0,4}[([][ \\t]{0,4}(?:dot|DOT)[ \\t]{0,4}[)\\]][ \\t]{0,4}|[ \\t]{1,4}(?:dot|DOT)[ \\t]{1,4})${TLD}${END}|\\.[ \\t]{1,4}${TLD}(?:/[^\\s]{0,200}|[ \\t]*$))`,
+  'gu',
+);
+/** `site . com/path` as the link it stands for (`site.com/path`), to tell a shared video. */
+const joinLink = (value: string) => value.replace(/[ \t]*(?:[([][ \t]*(?:dot|DOT)[ \t]*[)\]]|\b(?:dot|DOT)\b|\.)[ \t]*/g, '.');
+
+/** The first link written apart in a comment (`site . com/path`), with its field and index. */
+export function spacedLink(text: TextInput): { field: string; value: string; index: number } | undefined {
+  for (const segment of text.segments) {
+    SPACED_LINK.lastIndex = 0;
+    for (let m = SPACED_LINK.exec(segment.text); m !== null; m = SPACED_LINK.exec(segment.text)) {
+      // A shared video written apart is still a shared video.
+      if (!isVideoLink(joinLink(m[0]))) return { field: segment.field, value: m[0], index: m.index };
+    }
+  }
+  return undefined;
+}
+
+const REFERRAL_PARAM = /[?&;](?:ref|ref_?id|referr?al(?:_?code)?|referrer|aff|aff_?id|affiliate(?:_?id)?|invite(?:_?code)?)=([^&#\s]{1,64})/i;
+const AMAZON_TAG = /^(?:[a-z0-9-]+\.)*amazon\.[a-z.]{2,6}\/[^\s]*[?&;]tag=[a-z0-9_.-]{1,40}-2\d(?:[&#]|$)/i;
+
+/** True when `url` carries a referral or affiliate code. */
+export function isReferralLink(url: string): boolean {
+  const rest = url.replace(/^[a-z]{2,5}:\/\//i, '').replace(/^www\./i, '');
+  if (AMAZON_TAG.test(rest)) return true;
+  const m = REFERRAL_PARAM.exec(rest);
+  return m !== null && /[0-9A-Z]/.test(m[1]!);
+}
+
 /** The first link of a comment that is not a shared video, as a SPAM_WORDS match. */
 export function commentLink(text: TextInput, words: Words, languages: readonly SupportedLanguage[] | 'all'): Match | undefined {
   // Links the writer cites (a source in brackets, a list of sources) are no hand-off.
-  const link = uncitedLinks(text, findUrls(text)).find((u) => !isVideoLink(u.value));
-  if (!link) return undefined;
+  const links = uncitedLinks(text, findUrls(text)).filter((u) => !isVideoLink(u.value));
+  const referral = links.find((u) => isReferralLink(u.value));
+  if (referral) return { field: referral.field, value: referral.value, index: referral.index, weight: COMMENT_REFERRAL_LINK_WEIGHT, reason: 'comment: referral link' };
+  const link = links[0];
+  if (!link) {
+    const spaced = spacedLink(text);
+    return spaced && { ...spaced, weight: COMMENT_SPACED_LINK_WEIGHT, reason: 'comment: link written apart' };
+  }
   const plea = hasPlea(words, languages);
   return {
     field: link.field,

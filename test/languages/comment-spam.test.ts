@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../src/index.js';
 import type { LanguageDetector } from '../../src/providers/types.js';
+import spamWords from '../../src/rules/text/spam-words.js';
+import { runRuleCase } from '../../src/testing/index.js';
 
 const detector = (language: string): LanguageDetector => ({ name: 'fixed', detect: async () => [{ language, confidence: 0.99 }] });
 const asComment = (text: string, language = 'en') => classify({ text, formType: 'comment' }, { language: detector(language) });
@@ -28,6 +30,11 @@ describe('comment spam: BAD as a comment', () => {
     ['it', 'Ragazzi passate sul mio canale, la mia musica vi piacerà'],
     ['ru', 'Привет всем! Заходите на мой канал, там моя новая песня'],
     ['pl', 'Zapraszam na mój kanał, wbijajcie!'],
+    // 2026-11-25: a longer entry no longer hides a heavier one; a link written apart; boasting.
+    ['en', 'New gaming videos every week, check my channel :)'],
+    ['en', 'Visit my channel for beats'],
+    ['en', 'earn real money from home at quickpayz . com/join/mara'],
+    ['en', 'Great beat. I rap too and I am getting popular fast'],
   ])('%s: %s', async (language, text) => {
     const r = await asComment(text, language);
     expect(r.classification, `score ${r.score}: ${r.reasons.join(', ')}`).toBe('BAD');
@@ -51,5 +58,64 @@ describe('fan comments: not BAD as a comment', () => {
   ])('%s: %s', async (language, text) => {
     const r = await asComment(text, language);
     expect(r.classification, `score ${r.score}: ${r.reasons.join(', ')}`).not.toBe('BAD');
+  });
+});
+
+// 2026-11-25: the writer boasting of getting popular fast weighs a little in a comment, in every
+// language's comment list, and nothing in a contact form.
+describe('boasting of getting popular fast: a little in a comment', () => {
+  it.each([
+    ['en', 'I am getting popular fast'],
+    ['de', 'Ich werde schnell bekannt'],
+    ['fr', 'Je deviens vite connu'],
+    ['es', 'Me estoy haciendo popular'],
+    ['pt', 'Estou ficando famoso rápido'],
+    ['it', 'Sto diventando famoso in fretta'],
+    ['nl', 'Ik word snel bekend'],
+    ['da', 'Jeg bliver hurtigt kendt'],
+    ['no', 'Jeg blir fort kjent'],
+    ['sv', 'Jag blir snabbt känd'],
+    ['fi', 'Tulen nopeasti tunnetuksi'],
+    ['hu', 'Gyorsan leszek népszerű'],
+    ['pl', 'Szybko staję się popularny'],
+    ['cs', 'Rychle se stávám známým'],
+    ['sk', 'Rýchlo sa stávam známym'],
+    ['ru', 'Я быстро становлюсь популярным'],
+    ['bg', 'Бързо ставам популярен'],
+    ['el', 'Γίνομαι γρήγορα γνωστός'],
+    ['ro', 'Devin repede cunoscut'],
+  ])('%s: %s', async (language, text) => {
+    const facts = { language: [{ language, confidence: 0.95 }] };
+    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBe(1);
+    expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBe(0);
+  });
+});
+
+// 2026-11-25: fake-engagement offers, giveaways, social hand-offs, votes and referral codes in the
+// comment list of each language (the English list has them; these are the language's own words).
+describe('free followers, hand-offs and referral codes: in every comment list', () => {
+  it.each([
+    ['de', 'Kostenlose Follower hier, folgt mir auf Insta'],
+    ['fr', 'Abonnés gratuits ! Suivez moi sur insta'],
+    ['es', 'Seguidores gratis, síganme en insta'],
+    ['pt', 'Seguidores grátis, me sigam no insta'],
+    ['it', 'Follower gratis, seguitemi su insta'],
+    ['nl', 'Gratis volgers, volg me op insta'],
+    ['da', 'Gratis følgere, følg mig på insta'],
+    ['no', 'Gratis følgere, følg meg på insta'],
+    ['sv', 'Gratis följare, följ mig på insta'],
+    ['fi', 'Ilmaisia seuraajia, seuraa minua instassa'],
+    ['hu', 'Ingyenes követők, kövess be insta'],
+    ['pl', 'Darmowe lajki, obserwujcie mnie na insta'],
+    ['cs', 'Sledující zdarma, sledujte mě na insta'],
+    ['sk', 'Sledovatelia zadarmo, sledujte ma na insta'],
+    ['ru', 'Бесплатные подписчики, голосуйте за меня'],
+    ['bg', 'Безплатни последователи, последвайте ме в инста'],
+    ['el', 'Δωρεάν ακόλουθοι, ακολουθήστε με στο insta'],
+    ['ro', 'Urmăritori gratuiți, folosiți codul meu'],
+  ])('%s: %s scores two entries in a comment, less in a contact form', async (language, text) => {
+    const facts = { language: [{ language, confidence: 0.95 }] };
+    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBeGreaterThanOrEqual(4);
+    expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBeLessThan(4);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../../bench/adversarial-inputs.mjs';
 import { FULLY_SUPPORTED_LANGUAGES } from '../../../src/language/index.js';
-import { SPAM_WORDS_COMMENT } from '../../../src/lexicons/data.generated.js';
+import { SPAM_WORDS, SPAM_WORDS_COMMENT } from '../../../src/lexicons/data.generated.js';
 import { chooseLexicons } from '../../../src/lexicons/index.js';
 import { normalizePhrase } from '../../../src/lexicons/normalize.js';
 import { normalizeRequest } from '../../../src/request.js';
@@ -137,6 +137,38 @@ describe('formType "comment": the comment lists apply on top', () => {
 
   it('ordinary phrases (weight 0) stay ordinary in comments too', async () => {
     expect((await score('My channel list is missing two channels since the update.', 'comment')).score).toBe(0);
+  });
+
+  // 2026-11-25: the matcher keeps the entries that cover the most words, so a longer entry of a
+  // base list with less weight hid a heavier comment entry inside it ("check my channel" 2 hid
+  // "check my" 2.5). In a comment no entry of weight above 0 may weigh less than one inside it.
+  it('no longer base entry hides a heavier comment entry inside it', () => {
+    const entries = (list: string | undefined) =>
+      (list ?? '').split('\n').filter(Boolean).map((line) => {
+        const [weight, phrase] = line.split('\t') as [string, string];
+        return { weight: Number(weight), phrase: ` ${normalizePhrase(phrase)} ` };
+      });
+    const hidden: string[] = [];
+    for (const language of FULLY_SUPPORTED_LANGUAGES) {
+      const languages = language === 'en' ? ['en'] : [language, 'en'];
+      const comment = languages.flatMap((l) => entries(SPAM_WORDS_COMMENT[l]));
+      const inComment = new Set(comment.map((c) => c.phrase));
+      for (const e of entries(SPAM_WORDS[language])) {
+        if (e.weight <= 0 || inComment.has(e.phrase)) continue;
+        const heavier = comment.find((c) => c.weight > e.weight && e.phrase.includes(c.phrase));
+        if (heavier) hidden.push(`${language}: ${e.phrase.trim()} ${e.weight} hides ${heavier.phrase.trim()} ${heavier.weight}`);
+      }
+    }
+    expect(hidden).toEqual([]);
+  });
+
+  it.each([
+    ['new videos every week, check my channel', 2, 2.5],
+    ['visit my channel for more', 1.5, 2.5],
+    ['like and share', 1, 1.5],
+  ])('%j scores %d as a contact form and %d as a comment (no longer entry hides a heavier one)', async (text, asContact, asComment) => {
+    expect((await score(text)).score).toBe(asContact);
+    expect((await score(text, 'comment')).score).toBe(asComment);
   });
 });
 

@@ -36,7 +36,7 @@ export const classifyRequestSchema = {
       type: 'array',
       maxItems: 100,
       description: 'Rules to disable, written `<category>.<RULE>`.',
-      items: { type: 'string', maxLength: 100, pattern: '^[a-z][A-Za-z]*\\.[A-Z][A-Z0-9_]*$' },
+      items: { type: 'string', maxLength: 100, pattern: '^[a-z][A-Za-z]*\\.[A-Z][A-Z0-9_]*$', description: 'a rule id written `<category>.<RULE>`, e.g. `text.SPAM_WORDS` or `email.MX`' },
     },
     email: { type: 'string', maxLength: 320, description: 'Email address to verify; `@<domain>` is enough.' },
     expectedCountries: { ...countryList, description: 'Countries the user is expected to be from: alpha-2 codes, `continent:EU`, `list:eu`.' },
@@ -44,7 +44,7 @@ export const classifyRequestSchema = {
       type: 'array',
       maxItems: 200,
       description: 'Language codes (ISO 639-1) the text is expected to be written in.',
-      items: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+      items: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'a two-letter ISO 639-1 language code, e.g. `en` or `de`' },
     },
     formType: {
       type: 'string',

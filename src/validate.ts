@@ -52,7 +52,8 @@ export function validateAgainst(schema: SchemaNode, value: unknown, path = '$'):
         fail(path, `must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}, got ${JSON.stringify(value)}`);
       }
       if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) {
-        fail(path, `${JSON.stringify(value.slice(0, 100))} does not match the pattern ${schema.pattern}`);
+        // The schema's own words when it has them: a user should not have to read a regular expression.
+        fail(path, schema.description !== undefined ? `${JSON.stringify(value.slice(0, 100))} is not valid here: expected ${schema.description}` : `${JSON.stringify(value.slice(0, 100))} does not match the pattern ${schema.pattern}`);
       }
       return;
     }

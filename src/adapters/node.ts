@@ -78,7 +78,7 @@ export function createHandler(options: NodeHandlerOptions = {}): NodeHandler {
     const request: ServiceRequest = new NodeServiceRequest(req, res);
     service.handle(request).then(
       (response) => writeResponse(res, response),
-      () => writeResponse(res, errorResponse(500, 'Internal Server Error')),
+      () => writeResponse(res, errorResponse(500, 'INTERNAL', 'Internal Server Error')),
     );
   }) as NodeHandler;
   Object.defineProperty(handler, 'service', { value: service });

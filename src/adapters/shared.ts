@@ -23,12 +23,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Arra
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) finish(new HttpError(413, `Request body is larger than ${limit} bytes.`));
+      if (size > limit) finish(new HttpError(413, 'REQUEST_TOO_LARGE', `Request body is larger than ${limit} bytes.`));
       else chunks.push(chunk);
     };
     const onEnd = () => finish(null);
-    const onError = () => finish(new HttpError(400, 'The request body could not be read.'));
-    const onAborted = () => finish(new HttpError(400, 'The request was aborted.'));
+    const onError = () => finish(new HttpError(400, 'BODY_UNREADABLE', 'The request body could not be read.'));
+    const onAborted = () => finish(new HttpError(400, 'REQUEST_ABORTED', 'The request was aborted.'));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);

@@ -11,8 +11,21 @@ import { errorJson, EXIT, readAll, UsageError, write } from './io.js';
 
 export const CLASSIFY_HELP = `Usage: formspam classify [options]
 
-Classifies one request (a JSON object, spec 2.1) read from standard input or --file,
-and prints the response JSON (spec 2.2) on standard output.
+Classifies one request read from standard input or --file and prints the response JSON on
+standard output.
+
+The request is a JSON object with any of these fields:
+  text                 the message, or
+  fields               the form's text fields by name, e.g. {"name":"…","message":"…"}
+  email                the sender's address; "@domain" is enough (the local part is never sent anywhere)
+  ipAddress            the sender's IP address
+  timeZone             the browser's IANA time zone, e.g. "Europe/Berlin"
+  formType             "contact" (default) or "comment" (blog and video comments)
+  expectedLanguages    languages the text should be in, e.g. ["en","de"]
+  expectedCountries, blockedCountries   country codes ("de"), "continent:EU" or "list:eu"
+  disableRules         rule ids to leave out, e.g. ["text.SPAM_WORDS"]
+The response has classification (GOOD, NEUTRAL, BAD), score (the sum of the rule scores),
+reasons (the rules that fired) and, per input, every rule with its score and evidence.
 
 Options:
   -f, --file <path>   read the request from a file instead of standard input

@@ -174,12 +174,12 @@ export function createDemo(options: DemoOptions): Demo {
   async function submit(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') {
-      sendJson(res, 415, { error: 'Post the form as application/x-www-form-urlencoded.', statusCode: 415 });
+      sendJson(res, 415, { error: 'Post the form as application/x-www-form-urlencoded.', statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
       return;
     }
     const hostname = hostOf(req);
     if (!hostname) {
-      sendJson(res, 400, { error: 'Unknown host.', statusCode: 400 });
+      sendJson(res, 400, { error: 'Unknown host: the request has no usable Host header.', statusCode: 400, code: 'UNKNOWN_HOST' });
       return;
     }
     let form: URLSearchParams;
@@ -187,12 +187,12 @@ export function createDemo(options: DemoOptions): Demo {
       form = new URLSearchParams(Buffer.from(await readBody(req, 65_536)).toString('utf8'));
     } catch (error) {
       const status = (error as { status?: number }).status ?? 400;
-      sendJson(res, status, { error: (error as Error).message, statusCode: status });
+      sendJson(res, status, { error: (error as Error).message, statusCode: status, code: (error as { code?: string }).code ?? (status === 413 ? 'REQUEST_TOO_LARGE' : 'BODY_UNREADABLE') });
       return;
     }
     const payload = form.get('altcha');
     if (!payload) {
-      sendJson(res, 400, { error: 'The form has no `altcha` field: verify with the widget first.', statusCode: 400 });
+      sendJson(res, 400, { error: 'The form has no `altcha` field: verify with the widget first.', statusCode: 400, code: 'MISSING_ALTCHA' });
       return;
     }
     // What a site's server does: formspam/verify with the key's secret, then the fields hash,
@@ -232,13 +232,13 @@ export function createDemo(options: DemoOptions): Demo {
         }
         if (path === '/demo/submit' && req.method === 'POST') return submit(req, res);
         if (path === '/demo' || path === '/demo/' || path === '/demo/altcha.js' || path === '/demo/submit') {
-          return sendJson(res, 405, { error: 'Method Not Allowed', statusCode: 405 });
+          return sendJson(res, 405, { error: 'Method Not Allowed', statusCode: 405, code: 'METHOD_NOT_ALLOWED' });
         }
-        return sendJson(res, 404, { error: 'Not Found', statusCode: 404 });
+        return sendJson(res, 404, { error: 'Not Found', statusCode: 404, code: 'NOT_FOUND' });
       };
       run().catch((error: unknown) => {
         options.log?.error({ event: 'demo-error', err: { message: (error as Error).message } }, 'demo error');
-        if (!res.headersSent) sendJson(res, 500, { error: 'Internal Server Error', statusCode: 500 });
+        if (!res.headersSent) sendJson(res, 500, { error: 'Internal Server Error', statusCode: 500, code: 'INTERNAL' });
         else res.end();
       });
     },

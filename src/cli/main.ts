@@ -42,6 +42,38 @@ function version(): string {
   return (require('../../package.json') as { version: string }).version;
 }
 
+/**
+ * Node's errors that a user causes and can fix, with a code and a message that says what to
+ * do; null for anything else (reported as INTERNAL: a bug).
+ */
+function systemError(error: unknown): UsageError | null {
+  const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  const where = e.path ?? (e.port !== undefined ? `${e.address ?? ''}:${e.port}` : 'the path given');
+  switch (e?.code) {
+    case 'ENOENT':
+      return new UsageError(`no such file or directory: ${where} (check the path)`, 'FILE_NOT_FOUND');
+    case 'EISDIR':
+      return new UsageError(`${where} is a directory: give a file`, 'IS_A_DIRECTORY');
+    case 'ENOTDIR':
+      return new UsageError(`a part of ${where} is not a directory (check the path)`, 'NOT_A_DIRECTORY');
+    case 'EACCES':
+    case 'EPERM':
+      return e.syscall === 'listen'
+        ? new UsageError(`not allowed to listen on ${where}: ports below 1024 need privileges; pick another with --port`, 'PORT_NOT_ALLOWED')
+        : new UsageError(`permission denied: ${where} (check its owner and mode)`, 'PERMISSION_DENIED');
+    case 'EROFS':
+      return new UsageError(`${where} is on a read-only file system: choose a writable directory`, 'READ_ONLY');
+    case 'ENOSPC':
+      return new UsageError(`no space left on the device for ${where}`, 'NO_SPACE');
+    case 'EADDRINUSE':
+      return new UsageError(`${where} is already in use: stop what listens there or pick another port with --port`, 'PORT_IN_USE');
+    case 'EADDRNOTAVAIL':
+      return new UsageError(`cannot listen on ${where}: the address is not on this machine (check --host)`, 'ADDRESS_UNAVAILABLE');
+    default:
+      return null;
+  }
+}
+
 export async function main(argv: string[], io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -73,7 +105,9 @@ export async function main(argv: string[], io = { stdin: process.stdin, stdout: 
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}; try formspam --help`);
     }
-  } catch (error) {
+  } catch (caught) {
+    // A system error the user can fix (a file, a port) becomes a UsageError with its own code.
+    const error = systemError(caught) ?? caught;
     const known = isFormspamError(error) || error instanceof UsageError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
     const body = known && !isFormspamError(error) && !(error instanceof UsageError)

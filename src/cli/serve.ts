@@ -186,7 +186,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   server.on('clientError', (_error, socket) => {
     // Like node's default: no 400 when a response was already started on this socket.
     const started = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-    if (socket.writable && !started) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"error":"Bad Request","statusCode":400}');
+    if (socket.writable && !started) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"error":"Bad Request: malformed HTTP","statusCode":400,"code":"BAD_HTTP_REQUEST"}');
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {

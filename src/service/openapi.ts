@@ -4,7 +4,14 @@ import { classifyRequestSchema, FORM_TYPES } from '../schema.js';
 const error = {
   type: 'object',
   required: ['error', 'statusCode'],
-  properties: { error: { type: 'string' }, statusCode: { type: 'integer' } },
+  properties: {
+    error: { type: 'string', description: 'What went wrong and what to do, for a person.' },
+    statusCode: { type: 'integer' },
+    code: {
+      type: 'string',
+      description: 'A stable code for programs (every error of the API has one; `/v1/verify/signature` answers ALTCHA\'s own body): INVALID_JSON, INVALID_REQUEST, INVALID_OPTIONS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, MISSING_API_KEY, INVALID_API_KEY, API_KEY_REVOKED, WRONG_REFERRER, RATE_LIMITED, PROOF_REQUIRED, PROOF_REFUSED, INVALID_BODY, INVALID_HOSTNAME, INVALID_LICENSE, KEY_ISSUANCE_CLOSED, ADMIN_TOKEN_INVALID, ADMIN_DISABLED, API_KEY_NOT_FOUND, NOT_FOUND, METHOD_NOT_ALLOWED, INVALID_URL, BODY_UNREADABLE, REQUEST_ABORTED, ABORTED, INTERNAL.',
+    },
+  },
 } as const;
 
 const errorResponse = (description: string, headers?: Record<string, unknown>) => ({
@@ -183,7 +190,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         get: {
           operationId: 'adminListKeys',
           summary: 'List API keys (never their secrets); needs `Authorization: Bearer <admin token>` (404 when the server has no admin token)',
-          responses: { 200: { description: 'The keys, oldest first', content: { 'application/json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['apiKey', 'hostname', 'license', 'createdAt', 'revokedAt'], properties: { apiKey: { type: 'string' }, hostname: { type: 'string' }, license: { type: 'string' }, createdAt: { type: 'string' }, revokedAt: { type: ['string', 'null'] } } } } } } } } }, 401: { description: 'Wrong or missing admin token (`code: ADMIN_TOKEN_INVALID`)' } },
+          responses: { 200: { description: 'The keys, oldest first', content: { 'application/json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['apiKey', 'hostname', 'license', 'createdAt', 'revokedAt'], properties: { apiKey: { type: 'string' }, hostname: { type: 'string' }, license: { type: 'string' }, createdAt: { type: 'string' }, revokedAt: { type: ['string', 'null'] } } } } } } } } }, 401: { description: 'Wrong or missing admin token (`code: ADMIN_TOKEN_INVALID`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, 404: { description: 'The admin endpoints are off (`code: ADMIN_DISABLED`): no FORMSPAM_ADMIN_TOKEN', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
         },
         post: {
           operationId: 'adminCreateKey',

@@ -101,7 +101,11 @@ export interface ServiceResponse {
 /** An HTTP error with the `{ error, statusCode }` body. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}, readonly code?: string) {
+  /**
+   * @param code a stable, machine-readable code (`INVALID_JSON`, `MISSING_API_KEY`, …) sent as
+   *   `code` in the body beside the human message.
+   */
+  constructor(readonly status: number, readonly code: string, message: string, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }
@@ -147,8 +151,9 @@ function json(status: number, value: unknown, headers?: Record<string, string>):
   return { status, headers: headers === undefined ? { 'content-type': JSON_TYPE } : { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
 }
 
-export function errorResponse(status: number, message: string, headers?: Record<string, string>, code?: string): ServiceResponse {
-  return json(status, code === undefined ? { error: message, statusCode: status } : { error: message, statusCode: status, code }, headers);
+/** The `{ error, statusCode, code }` body of every error of the API (the widget endpoints have their own). */
+export function errorResponse(status: number, code: string, message: string, headers?: Record<string, string>): ServiceResponse {
+  return json(status, { error: message, statusCode: status, code }, headers);
 }
 
 function header(h: HeaderValue): string | undefined {
@@ -176,13 +181,13 @@ function parseJsonBody(bytes: Uint8Array): unknown {
   try {
     text = decoder.decode(bytes);
   } catch {
-    throw new HttpError(400, 'Invalid JSON: the body is not UTF-8.');
+    throw new HttpError(400, 'INVALID_JSON', 'Invalid JSON: the body is not UTF-8.');
   }
-  if (text.trim() === '') throw new HttpError(400, 'Invalid JSON: the body is empty.');
+  if (text.trim() === '') throw new HttpError(400, 'INVALID_JSON', 'Invalid JSON: the body is empty.');
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'Invalid JSON.');
+    throw new HttpError(400, 'INVALID_JSON', 'Invalid JSON.');
   }
 }
 
@@ -318,32 +323,32 @@ export function createService(options: ServiceOptions = {}): Service {
   async function rate(name: string, limit: RateLimit | false | undefined, id: string | undefined): Promise<void> {
     if (!limit || id === undefined) return;
     const d = await checkRate(store, name, id, limit, now());
-    if (!d.ok) throw new HttpError(429, 'Too Many Requests', { 'retry-after': String(d.retryAfterSeconds) });
+    if (!d.ok) throw new HttpError(429, 'RATE_LIMITED', 'Too Many Requests', { 'retry-after': String(d.retryAfterSeconds) });
   }
 
   async function readJson(req: ServiceRequest): Promise<unknown> {
-    if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'Content-Type must be application/json.');
+    if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json.');
     if ('parsedBody' in req && req.parsedBody !== undefined) return req.parsedBody;
     const length = header(req.headers['content-length']);
     if (length !== undefined && /^\d+$/.test(length) && Number(length) > bodyLimit) {
-      throw new HttpError(413, `Request body is larger than ${bodyLimit} bytes.`);
+      throw new HttpError(413, 'REQUEST_TOO_LARGE', `Request body is larger than ${bodyLimit} bytes.`);
     }
-    if (!req.readBody) throw new HttpError(400, 'Invalid JSON: no body.');
+    if (!req.readBody) throw new HttpError(400, 'INVALID_JSON', 'Invalid JSON: no body.');
     return parseJsonBody(await req.readBody(bodyLimit));
   }
 
   async function classifyRoute(req: ServiceRequest, target: Target, ip: string | undefined): Promise<ServiceResponse> {
     // rate() returns at once without a limit: skip the await (and its promise) then.
     if (limits?.classifyPerIp && ip !== undefined) await rate('classify-ip', limits.classifyPerIp, ip);
-    if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'Content-Type must be application/json.');
+    if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json.');
     const apiKey = keyFrom(target, req.headers);
-    if (!apiKey) throw new HttpError(401, 'Missing API key: pass ?apiKey= or Authorization: Bearer.');
+    if (!apiKey) throw new HttpError(401, 'MISSING_API_KEY', 'Missing API key: pass ?apiKey= or Authorization: Bearer.');
     const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
-    if (!record) throw new HttpError(401, 'Invalid API key.');
-    if (record.revokedAt !== undefined) throw new HttpError(401, 'This API key has been revoked.', {}, 'API_KEY_REVOKED');
+    if (!record) throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: no such key on this server (get one with formspam keygen).');
+    if (record.revokedAt !== undefined) throw new HttpError(401, 'API_KEY_REVOKED', 'This API key has been revoked.');
     const page = header(req.headers.referer) ?? header(req.headers.origin);
     if (page === undefined ? options.requireReferer === true : !refererAllowed(record.hostname, page)) {
-      throw new HttpError(403, 'Wrong referrer.');
+      throw new HttpError(403, 'WRONG_REFERRER', `Wrong referrer: this key is for ${record.hostname}; the page's Referer/Origin must be on that host.`);
     }
     if (limits?.classifyPerKey) await rate('classify-key', limits.classifyPerKey, apiKey);
     const body = await readJson(req);
@@ -380,24 +385,24 @@ export function createService(options: ServiceOptions = {}): Service {
 
   async function generateRoute(req: ServiceRequest, ip: string | undefined): Promise<ServiceResponse> {
     if (keyIssuance === 'closed') {
-      throw new HttpError(403, 'Key issuance is closed on this server: ask its operator for a key (formspam keys create).', {}, 'KEY_ISSUANCE_CLOSED');
+      throw new HttpError(403, 'KEY_ISSUANCE_CLOSED', 'Key issuance is closed on this server: ask its operator for a key (formspam keys create).');
     }
     await rate('generate-ip', limits?.generatePerIp, ip);
     const g = await gate();
     const authorization = header(req.headers.authorization);
     if (!authorization || !/^\s*altcha\s/i.test(authorization)) {
       const c = g.challenge();
-      return errorResponse(401, 'Unauthorized', { 'www-authenticate': c.wwwAuthenticate });
+      return errorResponse(401, 'PROOF_REQUIRED', 'Unauthorized', { 'www-authenticate': c.wwwAuthenticate });
     }
     const body = await readJson(req);
     const hostname = parseHostname((body as { hostname?: unknown } | null)?.hostname);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object with `hostname`.');
-    if (typeof hostname === 'string') throw new HttpError(400, `Invalid hostname: ${hostname}.`);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'INVALID_BODY', 'The body must be a JSON object with `hostname`.');
+    if (typeof hostname === 'string') throw new HttpError(400, 'INVALID_HOSTNAME', `Invalid hostname: ${hostname}.`);
     const check = await g.check(authorization);
     if (!check.ok) {
-      if (check.status === 401) return errorResponse(401, 'Unauthorized', { 'www-authenticate': check.wwwAuthenticate });
+      if (check.status === 401) return errorResponse(401, 'PROOF_REQUIRED', 'Unauthorized', { 'www-authenticate': check.wwwAuthenticate });
       log?.warn({ event: 'm2m-refused', reason: check.reason }, 'M2M proof refused');
-      return errorResponse(403, 'Forbidden');
+      return errorResponse(403, 'PROOF_REFUSED', 'Forbidden');
     }
     const issued = await issueKey(hostname.text, license);
     log?.info({ event: 'key-generated', hostname: hostname.text }, 'API key generated');
@@ -412,12 +417,12 @@ export function createService(options: ServiceOptions = {}): Service {
 
   /** `GET` lists keys (never their secrets), `POST { hostname, license? }` creates one, `DELETE ?apiKey=` revokes one. */
   async function adminKeysRoute(req: ServiceRequest, target: Target, ip: string | undefined): Promise<ServiceResponse> {
-    if (adminToken === undefined) throw new HttpError(404, 'Not Found');
+    if (adminToken === undefined) throw new HttpError(404, 'ADMIN_DISABLED', 'Not Found: the admin endpoints are off on this server (start it with FORMSPAM_ADMIN_TOKEN).');
     const auth = header(req.headers.authorization);
     const given = auth && /^bearer /i.test(auth) ? auth.slice(7).trim() : '';
     if (!constantTimeEqual(given, adminToken)) {
       await rate('admin-ip', limits?.generatePerIp, ip);
-      throw new HttpError(401, 'Admin endpoints need Authorization: Bearer <admin token> (serve --admin-token).', { 'www-authenticate': 'Bearer' }, 'ADMIN_TOKEN_INVALID');
+      throw new HttpError(401, 'ADMIN_TOKEN_INVALID', 'Admin endpoints need Authorization: Bearer <the FORMSPAM_ADMIN_TOKEN the server was started with>.', { 'www-authenticate': 'Bearer' });
     }
     if (req.method === 'GET') {
       const keys = await store.listKeys();
@@ -425,12 +430,12 @@ export function createService(options: ServiceOptions = {}): Service {
     }
     if (req.method === 'POST') {
       const body = await readJson(req);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object with `hostname` (and optionally `license`).', {}, 'INVALID_BODY');
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'INVALID_BODY', 'The body must be a JSON object with `hostname` (and optionally `license`).');
       const hostname = parseHostname((body as { hostname?: unknown }).hostname);
-      if (typeof hostname === 'string') throw new HttpError(400, `Invalid hostname: ${hostname}.`, {}, 'INVALID_HOSTNAME');
+      if (typeof hostname === 'string') throw new HttpError(400, 'INVALID_HOSTNAME', `Invalid hostname: ${hostname}.`);
       const given = (body as { license?: unknown }).license;
       if (given !== undefined && (typeof given !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,31}$/i.test(given))) {
-        throw new HttpError(400, '`license` must be a short name of letters, digits, `-` or `_`, e.g. "free".', {}, 'INVALID_LICENSE');
+        throw new HttpError(400, 'INVALID_LICENSE', '`license` must be a short name of letters, digits, `-` or `_`, e.g. "free".');
       }
       const issued = await issueKey(hostname.text, (given as string | undefined) ?? license);
       log?.info({ event: 'key-created', hostname: hostname.text, by: 'admin' }, 'API key created by the admin');
@@ -438,9 +443,9 @@ export function createService(options: ServiceOptions = {}): Service {
     }
     // DELETE
     const apiKey = target.param('apiKey');
-    if (!apiKey) throw new HttpError(400, 'Name the key to revoke: DELETE /admin/keys?apiKey=…', {}, 'MISSING_API_KEY');
+    if (!apiKey) throw new HttpError(400, 'MISSING_API_KEY', 'Name the key to revoke: DELETE /admin/keys?apiKey=…');
     const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
-    if (!record) throw new HttpError(404, `No such API key: ${apiKey.slice(0, 100)}.`, {}, 'API_KEY_NOT_FOUND');
+    if (!record) throw new HttpError(404, 'API_KEY_NOT_FOUND', `No such API key: ${apiKey.slice(0, 100)}.`);
     const revoked = await store.revokeKey(apiKey, now());
     const after = (await store.getKey(apiKey))!;
     if (revoked) log?.info({ event: 'key-revoked', hostname: record.hostname }, 'API key revoked');
@@ -478,8 +483,8 @@ export function createService(options: ServiceOptions = {}): Service {
   // the 404/405 throws are caught by handle() like a rejection.
   function route(req: ServiceRequest, path: string, target: Target, ip: string | undefined): Promise<ServiceResponse> | ServiceResponse {
     const allowed = ROUTES[path];
-    if (!allowed || (path === '/metrics' && !metrics)) throw new HttpError(404, 'Not Found');
-    if (!allowed.includes(req.method)) throw new HttpError(405, 'Method Not Allowed', { allow: allowed.join(', ') });
+    if (!allowed || (path === '/metrics' && !metrics)) throw new HttpError(404, 'NOT_FOUND', `Not Found: ${path} is not an endpoint of this server (see /openapi.json).`);
+    if (!allowed.includes(req.method)) throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method Not Allowed: ${path} accepts ${allowed.join(', ')}.`, { allow: allowed.join(', ') });
     switch (path) {
       case '/api/v1/classify':
         return classifyRoute(req, target, ip);
@@ -533,18 +538,18 @@ export function createService(options: ServiceOptions = {}): Service {
       let response: ServiceResponse;
       try {
         ip = clientIpOf(req.remoteAddress, req.headers, trusted);
-        if (!parsed) throw new HttpError(400, 'Invalid URL.');
+        if (!parsed) throw new HttpError(400, 'INVALID_URL', 'Invalid URL.');
         response = await route(req, parsed.path, parsed, ip);
       } catch (error) {
         if (error instanceof HttpError) {
-          response = errorResponse(error.status, error.message, error.headers, error.code);
+          response = errorResponse(error.status, error.code, error.message, error.headers);
           if (error.status === 413) response.close = true;
         } else if (isFormspamError(error) && error.code !== 'INVALID_OPTIONS') {
           const status = error.code === 'REQUEST_TOO_LARGE' ? 413 : error.code === 'ABORTED' ? 499 : 400;
-          response = errorResponse(status, error.message);
+          response = errorResponse(status, error.code, error.message);
         } else {
           log?.error({ event: 'internal-error', route: path, err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'internal error');
-          response = errorResponse(500, 'Internal Server Error');
+          response = errorResponse(500, 'INTERNAL', 'Internal Server Error');
         }
       }
       if (req.method === 'HEAD') response = { ...response, body: '' };

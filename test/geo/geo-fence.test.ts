@@ -13,8 +13,8 @@ describe('blockedCountries and expectedCountries', () => {
     [{ expectedCountries: ['uk'] }, '$.expectedCountries[0]', /United Kingdom is GB/],
     [{ blockedCountries: ['continent:XX'] }, '$.blockedCountries[0]', /"continent:XX" names no continent; use one of continent:AF/],
     [{ expectedCountries: ['list:nato'] }, '$.expectedCountries[0]', /"list:nato" names no country list; use one of list:eu, list:eea, list:sanctioned/],
-    [{ blockedCountries: ['region:EU'] }, '$.blockedCountries[0]', /does not match the pattern/],
-    [{ blockedCountries: ['continent:europe'] }, '$.blockedCountries[0]', /does not match the pattern/],
+    [{ blockedCountries: ['region:EU'] }, '$.blockedCountries[0]', /is not valid here: expected ISO 3166-1 alpha-2 country code/],
+    [{ blockedCountries: ['continent:europe'] }, '$.blockedCountries[0]', /is not valid here: expected ISO 3166-1 alpha-2 country code/],
   ])('%j is INVALID_REQUEST at %s', async (request, path, message) => {
     const error = await classify(request).catch((e: unknown) => e);
     expect(isFormspamError(error)).toBe(true);

@@ -38,7 +38,7 @@ describe('Express adapter', () => {
     }
     expect(await (await fetch(`${base}/other`)).text()).toBe('mine');
     const bad = await fetch(`${base}/raw/api/v1/classify?apiKey=${apiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":' });
-    expect(await bad.json()).toEqual({ error: 'Invalid JSON.', statusCode: 400 });
+    expect(await bad.json()).toEqual({ error: 'Invalid JSON.', statusCode: 400, code: 'INVALID_JSON' });
   });
 });
 
@@ -46,7 +46,7 @@ describe('node:http adapter', () => {
   it('answers 404 for unknown paths, or calls next() with passThrough', async () => {
     const handler = createHandler(OPTIONS);
     const base = await listen(handler);
-    expect(await (await fetch(`${base}/nope`)).json()).toEqual({ error: 'Not Found', statusCode: 404 });
+    expect(await (await fetch(`${base}/nope`)).json()).toEqual({ error: 'Not Found: /nope is not an endpoint of this server (see /openapi.json).', statusCode: 404, code: 'NOT_FOUND' });
     const pass = createHandler({ service: handler.service, passThrough: true });
     const base2 = await listen((req, res) => pass(req, res, () => res.end('next')));
     expect(await (await fetch(`${base2}/nope`)).text()).toBe('next');

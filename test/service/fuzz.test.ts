@@ -83,9 +83,10 @@ describe('fuzz: malformed bodies and headers', () => {
       statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
       expect(r.status, `request ${i}: ${method} ${base}${query} -> ${r.body.slice(0, 200)}`).toBeLessThan(500);
       if (r.status >= 400 && r.body && method !== 'HEAD') {
-        const body = JSON.parse(r.body) as { error: unknown; statusCode: unknown };
+        const body = JSON.parse(r.body) as { error: unknown; statusCode: unknown; code: unknown };
         expect(typeof body.error).toBe('string');
         expect(body.statusCode).toBe(r.status);
+        expect(typeof body.code === "string" && /^[A-Z][A-Z0-9_]+$/.test(body.code) ? "coded" : r.body.slice(0, 300), `request ${i}: ${method} ${base}${query}`).toBe("coded");
       }
     }
     // Most of them are bad requests.

@@ -65,7 +65,7 @@ describe('formspam serve (child process)', () => {
   it('answers 401 with the M2M challenge of PROTOCOL.md §3.3, byte for byte', async () => {
     const r = await post('/api_key/generate', { hostname: 'example.com' });
     expect(r.status).toBe(401);
-    expect(r.body).toEqual({ error: 'Unauthorized', statusCode: 401 });
+    expect(r.body).toEqual({ error: 'Unauthorized', statusCode: 401, code: 'PROOF_REQUIRED' });
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(r.headers.get('www-authenticate')).toMatch(
       /^Altcha challenge=\{"algorithm":"SHA-256","challenge":"[0-9a-f]{64}","maxnumber":3000,"salt":"[0-9a-f]{24}\?expires=\d{10}&","signature":"[0-9a-f]{64}"\}, expire=3600$/,
@@ -133,26 +133,29 @@ describe('formspam serve (child process)', () => {
     expect(doc.components.schemas.ClassifyRequest!.properties!.formType).toMatchObject({ enum: ['contact', 'comment'] });
   });
 
-  it('answers every error status with { error, statusCode } and no stack trace', async () => {
+  it('answers every error status with { error, statusCode, code } and no stack trace', async () => {
     const k = `?apiKey=${key.apiKey}`;
-    const cases: [string, Promise<{ status: number; body: any; headers: Headers }>, number][] = [
-      ['invalid JSON', post(`/api/v1/classify${k}`, '{"text": '), 400],
-      ['invalid request', post(`/api/v1/classify${k}`, { text: 42 }), 400],
-      ['unknown property', post(`/api/v1/classify${k}`, { nope: 1 }), 400],
-      ['no key', post('/api/v1/classify', { text: 'hi' }), 401],
-      ['unknown key', post('/api/v1/classify?apiKey=ckey_0000000000000000000000000000', { text: 'hi' }), 401],
-      ['wrong referrer', post(`/api/v1/classify${k}`, { text: 'hi' }, { referer: 'https://evil.example/' }), 403],
-      ['look-alike host', post(`/api/v1/classify${k}`, { text: 'hi' }, { origin: 'https://notexample.com' }), 403],
-      ['unknown route', post('/api/v2/classify', {}), 404],
-      ['wrong method', call(`/api/v1/classify${k}`), 405],
-      ['too large', post(`/api/v1/classify${k}`, { text: 'x'.repeat(70_000) }), 413],
-      ['wrong content type', call(`/api/v1/classify${k}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }), 415],
-      ['no content type', call(`/api/v1/classify${k}`, { method: 'POST', body: '{}' }), 415],
+    const cases: [string, Promise<{ status: number; body: any; headers: Headers }>, number, string][] = [
+      ['invalid JSON', post(`/api/v1/classify${k}`, '{"text": '), 400, 'INVALID_JSON'],
+      ['invalid request', post(`/api/v1/classify${k}`, { text: 42 }), 400, 'INVALID_REQUEST'],
+      ['unknown property', post(`/api/v1/classify${k}`, { nope: 1 }), 400, 'INVALID_REQUEST'],
+      ['no key', post('/api/v1/classify', { text: 'hi' }), 401, 'MISSING_API_KEY'],
+      ['unknown key', post('/api/v1/classify?apiKey=ckey_0000000000000000000000000000', { text: 'hi' }), 401, 'INVALID_API_KEY'],
+      ['wrong referrer', post(`/api/v1/classify${k}`, { text: 'hi' }, { referer: 'https://evil.example/' }), 403, 'WRONG_REFERRER'],
+      ['look-alike host', post(`/api/v1/classify${k}`, { text: 'hi' }, { origin: 'https://notexample.com' }), 403, 'WRONG_REFERRER'],
+      ['unknown route', post('/api/v2/classify', {}), 404, 'NOT_FOUND'],
+      ['wrong method', call(`/api/v1/classify${k}`), 405, 'METHOD_NOT_ALLOWED'],
+      ['too large', post(`/api/v1/classify${k}`, { text: 'x'.repeat(70_000) }), 413, 'REQUEST_TOO_LARGE'],
+      ['wrong content type', call(`/api/v1/classify${k}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['no content type', call(`/api/v1/classify${k}`, { method: 'POST', body: '{}' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      ['hostname missing', post('/api_key/generate', {}, { authorization: 'Altcha payload={}' }), 400, 'INVALID_HOSTNAME'],
+      ['bad proof', post('/api_key/generate', { hostname: 'example.com' }, { authorization: 'Altcha payload={"number":1}' }), 403, 'PROOF_REFUSED'],
+      ['admin disabled', call('/admin/keys'), 404, 'ADMIN_DISABLED'],
     ];
-    for (const [name, promise, status] of cases) {
+    for (const [name, promise, status, code] of cases) {
       const r = await promise;
       expect(r.status, name).toBe(status);
-      expect(r.body, name).toEqual({ error: expect.any(String), statusCode: status });
+      expect(r.body, name).toEqual({ error: expect.any(String), statusCode: status, code });
       expect(JSON.stringify(r.body), name).not.toMatch(/\bat .*\.(?:js|ts):\d+/);
     }
     expect((await call('/healthz', { method: 'DELETE' })).status).toBe(405);
@@ -163,7 +166,7 @@ describe('formspam serve (child process)', () => {
     let r: Awaited<ReturnType<typeof post>> | undefined;
     for (let i = 0; i < 41; i++) r = await post(`/api/v1/classify?apiKey=${limited.apiKey}`, { text: 'hi' });
     expect(r!.status).toBe(429);
-    expect(r!.body).toEqual({ error: 'Too Many Requests', statusCode: 429 });
+    expect(r!.body).toEqual({ error: 'Too Many Requests', statusCode: 429, code: 'RATE_LIMITED' });
     expect(Number(r!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 

@@ -4,20 +4,38 @@
  * instance works on the others and a proof used on one is refused on the others.
  * Expiry uses Redis' own clock (`PXAT`), with the absolute times the service computes.
  */
-import type { Redis as RedisClient, RedisOptions } from 'ioredis';
 import { byCreation, keyRecord } from './keys.js';
 import type { ApiKeyRecord, Store } from './types.js';
+
+/**
+ * The part of an ioredis client the store uses; an ioredis `Redis` instance fits. Declared
+ * here so that formspam's types compile without `ioredis` installed (an optional peer).
+ */
+export interface RedisClientLike {
+  readonly status: string;
+  connect(): Promise<void>;
+  // ioredis declares these with many overloads (options, callbacks): any arguments, then.
+  set(...args: any[]): Promise<any>;
+  get(...args: any[]): Promise<any>;
+  mget(...args: any[]): Promise<any>;
+  scan(...args: any[]): Promise<any>;
+  exists(...args: any[]): Promise<any>;
+  eval(...args: any[]): Promise<any>;
+  ping(...args: any[]): Promise<any>;
+  quit(...args: any[]): Promise<any>;
+  disconnect(): void;
+}
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host:port[/db]` (or `rediss://`). */
   url?: string;
   /** An existing ioredis client (not closed by `close()` unless `ownClient` is true). */
-  client?: RedisClient;
+  client?: RedisClientLike;
   ownClient?: boolean;
   /** Prefix of every key (default `formspam:`). */
   prefix?: string;
   /** Extra ioredis options when `url` is given. */
-  redisOptions?: RedisOptions;
+  redisOptions?: Record<string, unknown>;
 }
 
 /** Increment and set the window's absolute expiry in one round trip, atomically. */
@@ -40,9 +58,10 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
   const own = options.client === undefined || options.ownClient === true;
   if (!client) {
     if (!options.url) throw new TypeError('createRedisStore: give `url` (redis://host:port) or `client`');
-    let Redis: typeof import('ioredis').Redis;
+    type RedisConstructor = new (url: string, options: Record<string, unknown>) => RedisClientLike;
+    let Redis: RedisConstructor;
     try {
-      const mod = (await import('ioredis')) as unknown as { Redis?: typeof import('ioredis').Redis; default: typeof import('ioredis').Redis };
+      const mod = (await import('ioredis')) as unknown as { Redis?: RedisConstructor; default: RedisConstructor };
       Redis = mod.Redis ?? mod.default;
     } catch (error) {
       throw new Error('createRedisStore: the optional peer dependency `ioredis` is not installed (npm install ioredis)', { cause: error });
@@ -62,14 +81,14 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
     },
     async getKey(apiKey) {
       // The record and its revocation (a separate key, set once with NX) in one round trip.
-      const [raw, revoked] = await c.mget(k('key', apiKey), k('revoked', apiKey));
+      const [raw, revoked] = (await c.mget(k('key', apiKey), k('revoked', apiKey))) as (string | null)[];
       return raw === null || raw === undefined ? null : toRecord(raw, revoked ?? null);
     },
     async listKeys() {
       const names: string[] = [];
       let cursor = '0';
       do {
-        const [next, batch] = await c.scan(cursor, 'MATCH', `${escapeGlob(prefix)}key:*`, 'COUNT', 1000);
+        const [next, batch] = (await c.scan(cursor, 'MATCH', `${escapeGlob(prefix)}key:*`, 'COUNT', 1000)) as [string, string[]];
         names.push(...batch);
         cursor = next;
       } while (cursor !== '0');
@@ -77,7 +96,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
       for (let i = 0; i < names.length; i += 500) {
         const slice = names.slice(i, i + 500);
         const ids = slice.map((n) => n.slice(`${prefix}key:`.length));
-        const values = await c.mget(...slice, ...ids.map((id) => k('revoked', id)));
+        const values = (await c.mget(...slice, ...ids.map((id) => k('revoked', id)))) as (string | null)[];
         slice.forEach((_, j) => {
           const raw = values[j];
           if (raw !== null && raw !== undefined) records.push(toRecord(raw, values[slice.length + j] ?? null));

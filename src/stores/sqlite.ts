@@ -28,9 +28,28 @@ CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)
 
 interface KeyRow { api_key: string; hostname: string; secret: string; license: string; created_at: number; revoked_at: number | null }
 
-export function createSqliteStore(options: SqliteStoreOptions): Store {
+/**
+ * better-sqlite3 (an optional dependency, a native module), loaded on the first SQLite store
+ * only: `import { classify } from 'formspam'` never needs it, and an install where it could not
+ * be built still runs everything else.
+ */
+function loadBetterSqlite3(): typeof BetterSqlite3 {
   const require = createRequire(import.meta.url);
-  const Database = require('better-sqlite3') as typeof BetterSqlite3;
+  try {
+    return require('better-sqlite3') as typeof BetterSqlite3;
+  } catch (error) {
+    throw Object.assign(
+      new Error(
+        'the SQLite store needs better-sqlite3, an optional dependency that is not installed or could not be built here (npm install better-sqlite3; it needs a C++ toolchain when no prebuilt binary fits); or use --store memory or --store redis://host:port',
+        { cause: error },
+      ),
+      { code: 'SQLITE_UNAVAILABLE' },
+    );
+  }
+}
+
+export function createSqliteStore(options: SqliteStoreOptions): Store {
+  const Database = loadBetterSqlite3();
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');

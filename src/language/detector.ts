@@ -223,16 +223,13 @@ function isBreak(c: number): boolean {
   return c <= 0x20 || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000;
 }
 
-/** True when text[start, end) is a URL or an email address: it has "@" or "://", or starts with "www.". */
-function isAddress(text: string, start: number, end: number): boolean {
-  // "www." in any case, compared by code (only W and w lower-case to w): no string per word.
-  if (end - start >= 4 && (text.charCodeAt(start) | 0x20) === 0x77 && (text.charCodeAt(start + 1) | 0x20) === 0x77 && (text.charCodeAt(start + 2) | 0x20) === 0x77 && text.charCodeAt(start + 3) === 0x2e) return true;
-  for (let j = start; j < end; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x40) return true;
-    if (c === 0x3a && text.charCodeAt(j + 1) === 0x2f && text.charCodeAt(j + 2) === 0x2f) return true;
-  }
-  return false;
+/**
+ * True when text[start, end) starts with "www." (any case). With "@" or "://" in it (found by
+ * {@link sample} as it looks for the chunk's end), it is a URL or an email address: left out.
+ */
+function isWww(text: string, start: number, end: number): boolean {
+  // Compared by code (only W and w lower-case to w): no string per word.
+  return end - start >= 4 && (text.charCodeAt(start) | 0x20) === 0x77 && (text.charCodeAt(start + 1) | 0x20) === 0x77 && (text.charCodeAt(start + 2) | 0x20) === 0x77 && text.charCodeAt(start + 3) === 0x2e;
 }
 
 /**
@@ -281,9 +278,15 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   let i = 0;
   while (i < limit && bytes <= FORCE_CUT) {
     while (i < limit && isBreak(text.charCodeAt(i))) i++;
+    // The chunk's end, and whether it has "@" or "://" (see isAddress), in one pass.
     let end = i;
-    while (end < limit && !isBreak(text.charCodeAt(end))) end++;
-    if (end > i && !isAddress(text, i, end)) {
+    let address = false;
+    for (; end < limit; end++) {
+      const c = text.charCodeAt(end);
+      if (isBreak(c)) break;
+      if (c === 0x40 || (c === 0x3a && text.charCodeAt(end + 1) === 0x2f && text.charCodeAt(end + 2) === 0x2f)) address = true;
+    }
+    if (end > i && !address && !isWww(text, i, end)) {
       for (let j = i; j < end; j++) {
         let c = text.charCodeAt(j);
         if (c >= 0xd800 && c <= 0xdbff && j + 1 < end) {

@@ -307,7 +307,6 @@ describe('providers: failures are data, never evidence', () => {
     const hang = { echo: { ask: () => new Promise<boolean>(() => {}) } };
     const late = { echo: { ask: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 60)) } };
     // A long timeout first, then a short one: the short one must not wait for the long one.
-    const started = performance.now();
     const long = run(hang, { timeoutMs: 400 });
     const short = run(hang, { timeoutMs: 30 });
     const answered = run(late, { timeoutMs: 1000 });
@@ -320,7 +319,6 @@ describe('providers: failures are data, never evidence', () => {
     const l = await long;
     expect(l.email!.rules.ECHO!.skipped).toBe('timeout');
     expect(l.errors![0]).toMatchObject({ reason: 'timeout', message: 'no answer within 400 ms' });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
     // And again after an idle spell, with nothing in flight.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const again = await run(hang, { timeoutMs: 20 });

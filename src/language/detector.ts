@@ -39,19 +39,18 @@ interface Model {
   average: Float64Array;
   base: number;
   /**
-   * n-gram → [start, end) in `langs` / `scores`, as an open-addressing hash table keyed by the
-   * n-gram's characters read as a base-256 number (see {@link ngramKey}): `table[2h]` the key
-   * (0: empty) and `table[2h + 1]` the n-gram's number, side by side (one cache line per probe).
-   * No string is built or hashed per look-up.
+   * n-gram → its languages and scores, as an open-addressing hash table of 2^bits slots, two
+   * int32 each (8 bytes: a probe reads one cache line): `table[2h]` the n-gram's key and
+   * `table[2h + 1]` its meta, both 0 when the slot is empty. The key and the tag (meta & 3) are
+   * the n-gram's characters in 32 bits (see {@link packNgram}); the meta's bits 2–8 are the
+   * number of its languages, bits 9– either (one language) the entry itself or the offset of
+   * its entries in `entries`. No string is built or hashed per look-up, and the whole table is
+   * 1 MiB, a quarter of a table keyed by doubles (the look-ups were cache misses).
    */
-  table: Float64Array;
+  table: Int32Array;
   bits: number;
-  offsets: Uint32Array;
-  langs: Uint8Array;
-  scores: Uint16Array;
-  /** Scratch of scoreNgrams: per n-gram, the call that last counted it; per language, the total. */
-  stamp: Uint32Array;
-  epoch: number;
+  /** Per n-gram with more than one language, its languages and scores: language << 8 | score. */
+  entries: Uint16Array;
   totals: Float64Array;
   /** Per language, the alphabetical rank of its code; per rank, the language; scratch of the sort. */
   rank: Uint8Array;
@@ -109,56 +108,84 @@ function buildTables(highBytes: string): void {
   scriptOf = buildScripts(cls);
 }
 
-/** Slot of n-gram key `k` in a table of 2^bits slots. */
-function slotOf(k: number, bits: number): number {
-  const lo = k >>> 0;
-  const hi = (k / 4294967296) | 0;
-  return Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> (32 - bits);
+/**
+ * Slot of the n-gram of packed key `key` and tag `tag` in a table of 2^bits slots
+ * (`shift` = 32 - bits).
+ */
+function slotOf(key: number, tag: number, shift: number): number {
+  let h = Math.imul(key ^ Math.imul(tag, 0x27d4eb2d), 0x9e3779b1);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x85ebca6b) >>> shift;
 }
 
-/** An n-gram string's key: its character codes (1–255) as a base-256 number. */
-function ngramKey(s: string): number {
-  let k = 0;
-  for (let i = 0; i < s.length; i++) k = k * 256 + s.charCodeAt(i);
-  return k;
+/**
+ * An n-gram string packed into 32 bits and a tag, or undefined when no sample can give it. The
+ * n-grams of a sample (see scoreSample) are one to four characters of a word (codes 1–255),
+ * with " " before (the word's first) and " " after (its last): at most six characters, and a
+ * fifth or sixth only with a space before or after. So: up to four characters, as a base-256
+ * number, tag 0; five with a space first, the other four, tag 1; five with a space last, the
+ * first four, tag 2; six with a space first and last, the four between, tag 3. Distinct strings
+ * give distinct (key, tag) pairs, and a key is never 0.
+ */
+function packNgram(s: string): { key: number; tag: number } | undefined {
+  const n = s.length;
+  for (let i = 0; i < n; i++) if (s.charCodeAt(i) < 1 || s.charCodeAt(i) > 0xff) return undefined;
+  let from = 0;
+  let tag = 0;
+  if (n === 0 || n > 6) return undefined;
+  if (n === 5) {
+    if (s.charCodeAt(0) === 0x20) (tag = 1), (from = 1);
+    else if (s.charCodeAt(4) === 0x20) tag = 2;
+    else return undefined;
+  } else if (n === 6) {
+    if (s.charCodeAt(0) !== 0x20 || s.charCodeAt(5) !== 0x20) return undefined;
+    (tag = 3), (from = 1);
+  }
+  let key = 0;
+  for (let i = from; i < from + Math.min(n, 4); i++) key = (key << 8) | s.charCodeAt(i);
+  return { key, tag };
 }
 
 function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BASE_SCORE: number }): Model {
   const text = data.MODEL;
   const firstBreak = text.indexOf('\n');
   const languages = text.slice(0, firstBreak).split(',');
+  if (languages.length > 128) throw new Error('language model: more than 128 languages');
   let count = 0;
   for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) count++;
-  // At most a third full: short probe runs.
+  // At most five eighths full: short probe runs, mostly within one cache line.
   let bits = 10;
-  while (1 << bits < 3 * count) bits++;
-  const table = new Float64Array(2 << bits);
+  while (1 << bits < 1.6 * count) bits++;
+  const shift = 32 - bits;
+  const table = new Int32Array(2 << bits);
   const mask = (1 << bits) - 1;
-  const offsetList: number[] = [0];
-  const langs: number[] = [];
-  const scores: number[] = [];
+  const entries: number[] = [];
   let pos = firstBreak + 1;
   while (pos < text.length) {
     let end = text.indexOf('\n', pos);
     if (end === -1) end = text.length;
     const tab = text.indexOf('\t', pos);
-    const name = text.slice(pos, tab);
-    // A key with a character outside 1–255 cannot occur in a sample (see byteChar): left out.
-    let fits = name.length > 0 && name.length <= 6;
-    for (let i = 0; i < name.length && fits; i++) fits = name.charCodeAt(i) >= 1 && name.charCodeAt(i) <= 0xff;
-    if (fits) {
-      const k = ngramKey(name);
-      let h = slotOf(k, bits);
-      while (table[2 * h] !== 0 && table[2 * h] !== k) h = (h + 1) & mask;
-      // A repeated key keeps its last line, as Map.set did.
-      table[2 * h] = k;
-      table[2 * h + 1] = offsetList.length - 1;
-    }
+    // A string no sample gives (see packNgram) is left out.
+    const packed = packNgram(text.slice(pos, tab));
+    const n = (end - tab - 1) >> 1;
+    if (n > 127) throw new Error('language model: an n-gram with more than 127 languages');
+    let payload = entries.length;
     for (let i = tab + 1; i + 1 < end; i += 2) {
-      langs.push(text.charCodeAt(i) - 48);
-      scores.push(text.charCodeAt(i + 1) - 48);
+      const language = text.charCodeAt(i) - 48;
+      const score = text.charCodeAt(i + 1) - 48;
+      if (language < 0 || language >= languages.length || score < 0 || score > 0xff) throw new Error('language model: a language or score out of range');
+      if (n === 1) payload = (language << 8) | score;
+      else entries.push((language << 8) | score);
     }
-    offsetList.push(langs.length);
+    if (payload >= 1 << 23) throw new Error('language model: too many entries');
+    if (packed !== undefined) {
+      const { key, tag } = packed;
+      let h = slotOf(key, tag, shift);
+      while (table[2 * h] !== 0 && (table[2 * h] !== key || (table[2 * h + 1]! & 3) !== tag)) h = (h + 1) & mask;
+      // A repeated key keeps its last line, as Map.set did.
+      table[2 * h] = key;
+      table[2 * h + 1] = tag | (n << 2) | (payload << 9);
+    }
     pos = end + 1;
   }
   return {
@@ -167,11 +194,7 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
     base: data.BASE_SCORE,
     table,
     bits,
-    offsets: Uint32Array.from(offsetList),
-    langs: Uint8Array.from(langs),
-    scores: Uint16Array.from(scores),
-    stamp: new Uint32Array(offsetList.length),
-    epoch: 0,
+    entries: Uint16Array.from(entries),
     totals: new Float64Array(languages.length),
     ...ranks(languages),
   };
@@ -200,16 +223,13 @@ function isBreak(c: number): boolean {
   return c <= 0x20 || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000;
 }
 
-/** True when text[start, end) is a URL or an email address: it has "@" or "://", or starts with "www.". */
-function isAddress(text: string, start: number, end: number): boolean {
-  // "www." in any case, compared by code (only W and w lower-case to w): no string per word.
-  if (end - start >= 4 && (text.charCodeAt(start) | 0x20) === 0x77 && (text.charCodeAt(start + 1) | 0x20) === 0x77 && (text.charCodeAt(start + 2) | 0x20) === 0x77 && text.charCodeAt(start + 3) === 0x2e) return true;
-  for (let j = start; j < end; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x40) return true;
-    if (c === 0x3a && text.charCodeAt(j + 1) === 0x2f && text.charCodeAt(j + 2) === 0x2f) return true;
-  }
-  return false;
+/**
+ * True when text[start, end) starts with "www." (any case). With "@" or "://" in it (found by
+ * {@link sample} as it looks for the chunk's end), it is a URL or an email address: left out.
+ */
+function isWww(text: string, start: number, end: number): boolean {
+  // Compared by code (only W and w lower-case to w): no string per word.
+  return end - start >= 4 && (text.charCodeAt(start) | 0x20) === 0x77 && (text.charCodeAt(start + 1) | 0x20) === 0x77 && (text.charCodeAt(start + 2) | 0x20) === 0x77 && text.charCodeAt(start + 3) === 0x2e;
 }
 
 /**
@@ -222,10 +242,14 @@ const WORD_ENDS = new Int32Array(SCAN_LIMIT + 1);
 const SCRIPT_LETTERS = new Int32Array(SCRIPT_COUNT);
 /** Scratch of {@link sample}: cue letters of the sample (letters of alphabets outside the model, see scripts.ts). */
 const CUE_LETTERS = new Int32Array(CUE_COUNT);
-/** Scratch of scoreNgrams: the distinct n-grams the model does not know (keys, and the call that put them there). */
-const UNKNOWN_BITS = 14;
-const UNKNOWN_KEYS = new Float64Array(1 << UNKNOWN_BITS);
-const UNKNOWN_STAMP = new Uint32Array(1 << UNKNOWN_BITS);
+/**
+ * Scratch of scoreSample: a set of the sample's n-grams (key, tag + 1 per slot) and the distinct
+ * ones in order (keys, tags; then the metas of the known ones). Grown for a longer sample.
+ */
+let SEEN = new Int32Array(2048);
+let DISTINCT_KEYS = new Int32Array(512);
+let DISTINCT_TAGS = new Uint8Array(512);
+let FOUND = new Int32Array(512);
 
 /**
  * The bounded sample: eld's byte-string words (lower case, letters and inner apostrophes,
@@ -254,9 +278,15 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   let i = 0;
   while (i < limit && bytes <= FORCE_CUT) {
     while (i < limit && isBreak(text.charCodeAt(i))) i++;
+    // The chunk's end, and whether it has "@" or "://" (see isAddress), in one pass.
     let end = i;
-    while (end < limit && !isBreak(text.charCodeAt(end))) end++;
-    if (end > i && !isAddress(text, i, end)) {
+    let address = false;
+    for (; end < limit; end++) {
+      const c = text.charCodeAt(end);
+      if (isBreak(c)) break;
+      if (c === 0x40 || (c === 0x3a && text.charCodeAt(end + 1) === 0x2f && text.charCodeAt(end + 2) === 0x2f)) address = true;
+    }
+    if (end > i && !address && !isWww(text, i, end)) {
       for (let j = i; j < end; j++) {
         let c = text.charCodeAt(j);
         if (c >= 0xd800 && c <= 0xdbff && j + 1 < end) {
@@ -344,63 +374,105 @@ export function scoreNgrams(text: string): NgramDetection {
 /** Scores a sample taken by {@link sample} (the scratch arrays hold its words). */
 function scoreSample({ count, letters, alphabetic }: { count: number; letters: number; alphabetic: boolean }): NgramDetection {
   const m = model!;
-  // Each distinct n-gram counts once. Known ones are marked in the model's `stamp`, unknown
-  // ones in a scratch set; both keyed by number (ngramKey), so no n-gram string is built.
-  // Totals are sums of integers, and known n-grams are added in the order of their first
-  // occurrence, as before.
-  const totals = m.totals.fill(0);
-  const { table, bits, offsets, langs, scores, base, stamp } = m;
-  if (++m.epoch === 0xffffffff) {
-    stamp.fill(0);
-    UNKNOWN_STAMP.fill(0);
-    m.epoch = 1;
-  }
-  const epoch = m.epoch;
-  const mask = (1 << bits) - 1;
-  const umask = (1 << UNKNOWN_BITS) - 1;
   const codes = WORD_CODES;
-  let known = 0;
-  let unknown = 0;
-  for (let wi = 0, s = 0; wi < count; s = WORD_ENDS[wi]!, wi++) {
-    let len = WORD_ENDS[wi]! - s;
+  const ends = WORD_ENDS;
+  // Each distinct n-gram counts once. Three passes, so that the look-ups in the model (cache
+  // misses, mostly) are independent of each other and the CPU overlaps them: the distinct
+  // n-grams (a small set, packed as packNgram does, no string built); which of them the model
+  // knows; their languages' scores. Totals are sums of integers: exact, in any order.
+  // n-grams per word: its first, every third after it, its last; at most count + codes / 3.
+  const bound = count + Math.ceil((count > 0 ? ends[count - 1]! : 0) / 3) + 1;
+  if (DISTINCT_KEYS.length < bound) {
+    let size = DISTINCT_KEYS.length;
+    while (size < bound) size *= 2;
+    DISTINCT_KEYS = new Int32Array(size);
+    DISTINCT_TAGS = new Uint8Array(size);
+    FOUND = new Int32Array(size);
+    SEEN = new Int32Array(4 * size);
+  }
+  let seenBits = 6;
+  while (1 << seenBits < 2 * bound) seenBits++;
+  const seen = SEEN.fill(0, 0, 2 << seenBits);
+  const seenShift = 32 - seenBits;
+  const seenMask = (1 << seenBits) - 1;
+  const keys = DISTINCT_KEYS;
+  const tags = DISTINCT_TAGS;
+  let n = 0;
+  for (let wi = 0, s = 0; wi < count; s = ends[wi]!, wi++) {
+    let len = ends[wi]! - s;
     if (len > 70) len = 70;
     // The n-grams of eld: " " + the first four characters, then every third four, and the
     // last four (or the whole word when shorter) + " ".
     let j = 0;
     for (;;) {
       const last = j + 4 >= len;
-      const from = last ? (len > 4 ? len - 4 : 0) : j;
-      const to = last ? len : j + 4;
-      let k = j === 0 ? 32 : 0;
-      for (let q = s + from; q < s + to; q++) k = k * 256 + codes[q]!;
-      if (last) k = k * 256 + 32;
-      let h = slotOf(k, bits);
-      let at = -1;
-      for (let key = table[2 * h]!; key !== 0; key = table[2 * h]!) {
-        if (key === k) {
-          at = table[2 * h + 1]!;
+      const from = s + (last ? (len > 4 ? len - 4 : 0) : j);
+      const to = s + (last ? len : j + 4);
+      // The n-gram is lead (" " or nothing) + 1–4 characters + trail: packed as packNgram packs it.
+      let inner = 0;
+      for (let q = from; q < to; q++) inner = (inner << 8) | codes[q]!;
+      const size = (j === 0 ? 1 : 0) + (to - from) + (last ? 1 : 0);
+      let key: number;
+      let tag = 0;
+      if (size <= 4) {
+        key = j === 0 ? (0x20 << (8 * (to - from))) | inner : inner;
+        if (last) key = (key << 8) | 0x20;
+      } else if (j === 0) {
+        // " " + four, " " + three + " " (tag 1), or " " + four + " " (tag 3).
+        if (size === 6) (key = inner), (tag = 3);
+        else (key = last ? (inner << 8) | 0x20 : inner), (tag = 1);
+      } else if (codes[from] === 0x20) {
+        // Four + " " whose first character is a space (a byte eld's model has no character for).
+        (key = (inner << 8) | 0x20), (tag = 1);
+      } else (key = inner), (tag = 2);
+      let h = slotOf(key, tag, seenShift);
+      for (;;) {
+        const t = seen[2 * h + 1]!;
+        if (t === 0) {
+          seen[2 * h] = key;
+          seen[2 * h + 1] = tag + 1;
+          keys[n] = key;
+          tags[n++] = tag;
           break;
         }
-        h = (h + 1) & mask;
-      }
-      if (at === -1) {
-        let u = slotOf(k, UNKNOWN_BITS);
-        while (UNKNOWN_STAMP[u] === epoch && UNKNOWN_KEYS[u] !== k) u = (u + 1) & umask;
-        if (UNKNOWN_STAMP[u] !== epoch) {
-          UNKNOWN_STAMP[u] = epoch;
-          UNKNOWN_KEYS[u] = k;
-          unknown++;
-        }
-      } else if (stamp[at] !== epoch) {
-        stamp[at] = epoch;
-        known++;
-        for (let x = offsets[at]!, end = offsets[at + 1]!; x < end; x++) totals[langs[x]!]! += scores[x]! + base;
+        if (t === tag + 1 && seen[2 * h] === key) break;
+        h = (h + 1) & seenMask;
       }
       if (last) break;
       j += 3;
     }
   }
-  const n = known + unknown;
+  const { table, bits, entries, base } = m;
+  const shift = 32 - bits;
+  const mask = (1 << bits) - 1;
+  const found = FOUND;
+  let known = 0;
+  for (let i = 0; i < n; i++) {
+    const key = keys[i]!;
+    const tag = tags[i]!;
+    for (let h = slotOf(key, tag, shift); ; h = (h + 1) & mask) {
+      const there = table[2 * h]!;
+      if (there === 0) break;
+      if (there === key && (table[2 * h + 1]! & 3) === tag) {
+        found[known++] = table[2 * h + 1]!;
+        break;
+      }
+    }
+  }
+  const totals = m.totals.fill(0);
+  for (let i = 0; i < known; i++) {
+    const meta = found[i]!;
+    const languages = (meta >>> 2) & 0x7f;
+    if (languages === 1) {
+      const e = meta >>> 9;
+      totals[e >>> 8]! += (e & 0xff) + base;
+    } else {
+      for (let x = meta >>> 9, end = x + languages; x < end; x++) {
+        const e = entries[x]!;
+        totals[e >>> 8]! += (e & 0xff) + base;
+      }
+    }
+  }
   const ranked: NgramDetection['ranked'] = [];
   if (n > 0) {
     // By raw score, best first, ties by language code: the totals are integers, so one number
@@ -408,9 +480,15 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
     const order = m.order;
     let k = 0;
     for (let l = 0; l < totals.length; l++) if (totals[l]! > 0) order[k++] = totals[l]! * 128 + 127 - m.rank[l]!;
-    const sorted = order.subarray(0, k).sort();
-    for (let j = k - 1; j >= 0; j--) {
-      const key = sorted[j]!;
+    // Insertion sort, descending: at most 60 numbers, mostly fewer (cheaper than TypedArray sort).
+    for (let a = 1; a < k; a++) {
+      const x = order[a]!;
+      let b = a;
+      for (; b > 0 && order[b - 1]! < x; b--) order[b] = order[b - 1]!;
+      order[b] = x;
+    }
+    for (let j = 0; j < k; j++) {
+      const key = order[j]!;
       const raw = Math.floor(key / 128);
       const l = m.byRank[127 - (key - raw * 128)]!;
       const perNgram = raw / n;
@@ -455,7 +533,8 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
     // A tie with an unrelated language is ambiguous; a tie within a family of related languages
     // is reported with the relatives as alternatives, and is as reliable as the family is clear.
     let familyGap = gap;
-    for (const r of d.ranked.slice(1)) {
+    for (let x = 1; x < d.ranked.length; x++) {
+      const r = d.ranked[x]!;
       if (areRelated(best.language, r.language)) continue;
       familyGap = (best.raw - r.raw) / best.raw;
       break;
@@ -463,7 +542,8 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
     const reliable = !tooShort && d.strength >= STRONG && familyGap >= TIE;
     unsure = !reliable;
     guesses.push({ language: best.language, confidence: round(best.score * Math.min(1, gap / TIE + 0.5)), reliable });
-    for (const r of d.ranked.slice(1, 4)) {
+    for (let x = 1; x < Math.min(4, d.ranked.length); x++) {
+      const r = d.ranked[x]!;
       const behind = (best.raw - r.raw) / best.raw;
       if (behind > RELATED_ALTERNATIVE) break;
       if (behind > ALTERNATIVE && !areRelated(best.language, r.language)) continue;

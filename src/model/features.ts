@@ -245,14 +245,16 @@ export interface FeatureWeights {
 }
 
 /**
- * The model's sums over a text, in one pass: the features of {@link extractFeatures}, each
- * distinct slot counted once, at its first occurrence (as {@link uniqueFeatures} gives them), its
- * weight added to `sum` and to its word's `byWord`. The distinct slots are found with a small
- * open-addressing set sized to the text (4 KiB at 800 characters; it doubles when half full)
- * instead of a flag per slot (256 KiB at 18 bits), and no feature array is written: inference
- * reads each distinct slot's weight anyway, and the flags were a second random read per feature
- * over a table the rest of a classification pushes out of the CPU caches. The sums are of
- * integers, so they are exact and equal to the two-step ones. Linear in the words.
+ * The model's sums over a text: the features of {@link extractFeatures}, each distinct slot
+ * counted once, at its first occurrence (as {@link uniqueFeatures} gives them), its weight added
+ * to `sum` and to its word's `byWord`. The distinct slots are found with a small open-addressing
+ * set sized to the text (4 KiB at 800 characters; it doubles when half full) instead of a flag
+ * per slot (256 KiB at 18 bits): the flags were a second random read per feature over a table
+ * the rest of a classification pushes out of the CPU caches. The weights are read in a second,
+ * tight loop over the distinct slots: those reads are cache misses, mostly, and independent of
+ * each other, so the CPU overlaps them (read between the hashing of one word and the next, they
+ * were waited for one by one). The sums are of integers, so they are exact and equal to the
+ * two-step ones. Linear in the words.
  */
 export function weighFeatures(text: TextInput, config: FeatureConfig, weights: Int16Array): FeatureWeights {
   const words = wordsOf(text);
@@ -270,12 +272,15 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
   let set = SET.subarray(0, 1 << bits).fill(0);
   /** Distinct slots at which the set doubles: half its size. */
   let full = 1 << (bits - 1);
-  if (BY_WORD === undefined || BY_WORD.length < count) BY_WORD = new Float64Array(Math.max(256, count));
-  const byWord = BY_WORD;
-  byWord.fill(0, 0, count);
+  if (SLOTS === undefined || SLOTS.length < bound) {
+    SLOTS = new Int32Array(Math.max(1024, bound));
+    SLOT_WORD = new Int32Array(SLOTS.length);
+  }
+  const slots = SLOTS;
+  const slotWord = SLOT_WORD!;
   const mask = (1 << config.bits) - 1;
   const { unigrams, bigrams } = config;
-  let sum = 0;
+  // The distinct slots in first-seen order, each with its word (-1: a shape token).
   let k = 0;
   let previous = 0;
   let previousClause = -1;
@@ -286,18 +291,16 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
     if (unigrams) {
       const slot = h & mask;
       if (insert(set, shift, slot)) {
-        const w = weights[slot]!;
-        sum += w;
-        byWord[i] = byWord[i]! + w;
+        slots[k] = slot;
+        slotWord[k] = i;
         if (++k >= full) (set = grow(set, shift)), shift--, (full *= 2);
       }
     }
     if (bigrams && clause[i] === previousClause) {
       const slot = mix(previous, h, SEED_BIGRAM) & mask;
       if (insert(set, shift, slot)) {
-        const w = weights[slot]!;
-        sum += w;
-        byWord[i] = byWord[i]! + w;
+        slots[k] = slot;
+        slotWord[k] = i;
         if (++k >= full) (set = grow(set, shift)), shift--, (full *= 2);
       }
     }
@@ -308,9 +311,8 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
       for (let g = -1; g + grams <= length + 1; g++) {
         const slot = charGram(codes, from, length, g, grams) & mask;
         if (insert(set, shift, slot)) {
-          const w = weights[slot]!;
-          sum += w;
-          byWord[i] = byWord[i]! + w;
+          slots[k] = slot;
+          slotWord[k] = i;
           if (++k >= full) (set = grow(set, shift)), shift--, (full *= 2);
         }
       }
@@ -320,10 +322,21 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
     for (const token of shapeTokens(text)) {
       const slot = hashString(SEED_SHAPE, token) & mask;
       if (insert(set, shift, slot)) {
-        sum += weights[slot]!;
+        slots[k] = slot;
+        slotWord[k] = -1;
         if (++k >= full) (set = grow(set, shift)), shift--, (full *= 2);
       }
     }
+  }
+  if (BY_WORD === undefined || BY_WORD.length < count) BY_WORD = new Float64Array(Math.max(256, count));
+  const byWord = BY_WORD;
+  byWord.fill(0, 0, count);
+  let sum = 0;
+  for (let j = 0; j < k; j++) {
+    const w = weights[slots[j]!]!;
+    sum += w;
+    const i = slotWord[j]!;
+    if (i >= 0) byWord[i] = byWord[i]! + w;
   }
   return { sum, count: k, byWord, words };
 }
@@ -331,6 +344,9 @@ export function weighFeatures(text: TextInput, config: FeatureConfig, weights: I
 /** The reused set of {@link weighFeatures} has 2 × this many entries (128 KiB); texts with more distinct features grow their own. */
 const WEIGH_SCRATCH = 16384;
 let SET: Int32Array | undefined;
+/** Scratch of {@link weighFeatures}: the distinct slots and their words (grown for longer texts). */
+let SLOTS: Int32Array | undefined;
+let SLOT_WORD: Int32Array | undefined;
 let BY_WORD: Float64Array | undefined;
 
 /** A word of `words` as a string (for evidence). */

@@ -303,6 +303,45 @@ describe('providers: failures are data, never evidence', () => {
     await expect(run({}, { signal: controller.signal })).rejects.toMatchObject({ code: 'ABORTED' });
   });
 
+  it('times out each classification in flight at its own deadline (one timer serves them all)', async () => {
+    const hang = { echo: { ask: () => new Promise<boolean>(() => {}) } };
+    const late = { echo: { ask: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 60)) } };
+    // A long timeout first, then a short one: the short one must not wait for the long one.
+    const long = run(hang, { timeoutMs: 400 });
+    const short = run(hang, { timeoutMs: 30 });
+    const answered = run(late, { timeoutMs: 1000 });
+    const s = await short;
+    expect(s.email!.rules.ECHO!.skipped).toBe('timeout');
+    expect(s.errors![0]).toMatchObject({ reason: 'timeout', message: 'no answer within 30 ms' });
+    const a = await answered;
+    expect(a.email!.rules.ECHO!.score).toBe(5);
+    expect(a.errors).toBeUndefined();
+    const l = await long;
+    expect(l.email!.rules.ECHO!.skipped).toBe('timeout');
+    expect(l.errors![0]).toMatchObject({ reason: 'timeout', message: 'no answer within 400 ms' });
+    // And again after an idle spell, with nothing in flight.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await run(hang, { timeoutMs: 20 });
+    expect(again.email!.rules.ECHO!.skipped).toBe('timeout');
+  });
+
+  it('keeps the answers of the facts that came in time when another times out', async () => {
+    const slowFact = defineFact({ key: 'test.slow', provider: 'slow', fetch: (p: Echo, _r, o) => p.ask('', o) });
+    const needsSlow = defineRule({
+      id: 'email.SLOW', significance: 'low', formula: { fixed: 1 }, description: '',
+      needs: { answer: slowFact },
+      score: (_req, { answer }) => (answer ? hit([{ value: 'answer' }]) : miss()),
+    });
+    const r = await classify(
+      { email: '@example.com' },
+      { echo: { ask: async () => true }, slow: { ask: () => new Promise<boolean>(() => {}) } },
+      { rules: [needsEcho, needsSlow], timeoutMs: 30 },
+    );
+    expect(r.email!.rules.ECHO!.score).toBe(5);
+    expect(r.email!.rules.SLOW!.skipped).toBe('timeout');
+    expect(r.errors).toEqual([{ provider: 'slow', subject: 'test.slow', reason: 'timeout', message: 'no answer within 30 ms' }]);
+  });
+
   it('does not ask providers for categories that were not given', async () => {
     let calls = 0;
     const r = await classify({ text: 'hello' }, { echo: { ask: async () => (calls++, true) } }, { rules: [needsEcho] });

@@ -57,9 +57,18 @@ for (const c of TRAILING) TRAILING_CODE[c.charCodeAt(0)] = 1;
  * character other than trailing punctuation (what {@link mayHaveDomain} asks of the first ".").
  */
 function mayBeUrlAt(s: string, from: number, to: number): boolean {
+  // Most words have no "." or ":" at all: two comparisons a character find the first one.
+  let mark = from;
+  while (mark < to) {
+    const c = s.charCodeAt(mark);
+    if (c === 46 || c === 58) break;
+    mark++;
+  }
+  if (mark === to) return false;
+  // From the first mark on ("end." has nothing after it).
   let firstDot = -1;
   let lastKept = -1; // the last character that is not trailing punctuation
-  for (let i = from; i < to; i++) {
+  for (let i = mark; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c === 46) {
       if (firstDot === -1) firstDot = i;

@@ -37,11 +37,58 @@ const STRIP = /[\u200B\u2060\uFEFF\u00AD\u0000-\u0008\u000B\u000C\u000E-\u001F\u
 
 const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 
-/** The normalisation every text rule sees: NFKC, invisible characters removed, controls to spaces. */
+/**
+ * The bound on NFKC's expansion: a field's NFKC form is used when it is at most
+ * `MAX_EXPANSION × length + EXPANSION_SLACK` code units long (every ordinary text: NFKC makes a
+ * few characters longer, "ﬁ" → "fi", "¼" → "1⁄4", "㍿" → "株式会社", but texts of them are rare).
+ * One character can make 18 ("ﷺ", U+FDFA), so 100 KB of it would be 1.8 million characters for
+ * every rule to read; see {@link nfkc}.
+ */
+export const MAX_EXPANSION = 3;
+export const EXPANSION_SLACK = 1024;
+
+/**
+ * Runs of the characters whose NFKD form is more than three code units long (all in the BMP; checked
+ * against the runtime's Unicode data in test/text/normalize.test.ts): U+FDFA "ﷺ" (18), U+FDFB (8),
+ * the Arabic ligatures U+FDF2–U+FDFC, the Japanese squares U+3300–U+33FF ("㌀" → "アパート"),
+ * parenthesised numbers and ideographs, "⁗", "⨌", and the Greek letters with three marks
+ * U+1F82–U+1FAF (whose NFKC form is themselves).
+ */
+export const EXPANDING =
+  /[\u1F82-\u1F87\u1F8A-\u1F8F\u1F92-\u1F97\u1F9A-\u1F9F\u1FA2-\u1FA7\u1FAA-\u1FAF\u2057\u2152\u2167\u2177\u247D-\u2487\u2A0C\u320E-\u321E\u327C\u327D\u3300-\u3302\u3304\u3307\u3308\u330C-\u3313\u3315-\u331B\u331E-\u3321\u3324\u332B-\u332F\u3332-\u3334\u3336\u3338\u333A-\u333E\u3340\u3343\u3347\u3348\u334A\u334C-\u334E\u3351\u3353\u3354\u3356\u337F\u3389\u33A8\u33AE\u33AF\u33C2\u33C6\u33D8\uFDF2-\uFDF8\uFDFA-\uFDFC]+/g;
+
+/**
+ * NFKC with its expansion bounded: `text.normalize('NFKC')` when that is at most
+ * `MAX_EXPANSION × text.length + EXPANSION_SLACK` code units long (every ordinary text). Beyond,
+ * the characters of {@link EXPANDING} (NFKD longer than three code units) are kept as they came,
+ * un-expanded, and the text between them is NFKC-normalised piece by piece, so the result is at
+ * most `MAX_EXPANSION × text.length` code units (NFKC of a piece is never longer than its NFKD,
+ * at most three code units per code unit of the piece). Nothing is dropped: 100 KB of U+FDFA
+ * stays 100 KB of U+FDFA for the rules, not 1.8 million Arabic letters.
+ */
+export function nfkc(text: string): string {
+  const normal = text.normalize('NFKC');
+  if (normal.length <= MAX_EXPANSION * text.length + EXPANSION_SLACK) return normal;
+  let out = '';
+  let from = 0;
+  EXPANDING.lastIndex = 0;
+  // Runs of them at a time: 100 KB of U+FDFA is one run.
+  for (let m = EXPANDING.exec(text); m !== null; m = EXPANDING.exec(text)) {
+    if (m.index > from) out += text.slice(from, m.index).normalize('NFKC');
+    out += m[0];
+    from = EXPANDING.lastIndex;
+  }
+  return from < text.length ? out + text.slice(from).normalize('NFKC') : out;
+}
+
+/**
+ * The normalisation every text rule sees: NFKC (its expansion bounded, see {@link nfkc}),
+ * invisible characters removed, controls to spaces.
+ */
 export function normalizeText(text: string): string {
   // Printable ASCII with tabs and line breaks is already in normal form (the common case).
   if (PLAIN_ASCII.test(text)) return text;
-  const normal = text.normalize('NFKC');
+  const normal = nfkc(text);
   // One search for both kinds first: most texts have neither, and then both replaces would
   // only copy the text.
   return STRIP.test(normal) ? normal.replace(INVISIBLE, '').replace(CONTROL, ' ') : normal;

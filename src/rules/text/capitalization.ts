@@ -241,6 +241,10 @@ export default defineRule({
       const first = matches.length;
       forEachCandidate(value, (start, end) => {
         if (start > 0 && letterOrMarkUnit(value, start - 1)) return;
+        // A capital and a lower-case ASCII letter ("Haus") is not shouted (isShouted's first
+        // test): most candidates, passed over without a string.
+        const second = value.charCodeAt(start + 1);
+        if (second >= 97 && second <= 122) return;
         const word = value.slice(start, end);
         if (isShouted(word) && !isAcronym(value, start, end, word)) matches.push({ field, value: word, index: start });
       });

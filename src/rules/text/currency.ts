@@ -1,6 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
 import type { TextInput } from '../../text/input.js';
-import { charFlags, codePointAt, DIGIT } from '../../text/chars.js';
+import { charFlags, codePointAt, DIGIT, LETTER } from '../../text/chars.js';
 
 // Currency symbols (NFKC has already folded full-width forms).
 const SYM = '[$€£¥₽₹₴₺₩₪₦₱₫₭₮₲₵₸₼₾₿¢]';
@@ -30,22 +30,44 @@ const PRICE_AT = new RegExp(PRICE.source, 'uy');
 const SIGN_CODES = new Uint8Array(0x10000);
 for (const c of SYM.slice(1, -1)) SIGN_CODES[c.charCodeAt(0)] = 1;
 
+/** The property bits of the code point that ends just before `i` (what a lookbehind reads); 0 at the start. */
+function flagsBefore(s: string, i: number): number {
+  if (i === 0) return 0;
+  const c = s.charCodeAt(i - 1);
+  if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
+    const h = s.charCodeAt(i - 2);
+    if (h >= 0xd800 && h <= 0xdbff) return charFlags((h - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000);
+  }
+  return charFlags(c);
+}
+
 /**
  * True when a PRICE match can start at `i`: every alternative starts with a currency sign, a
- * decimal digit or a code of three or more capital ASCII letters.
+ * decimal digit or a code of three or more capital ASCII letters, and the ones that start with a
+ * digit or a code have a lookbehind, tested here first: a digit after a letter, a digit, "." or
+ * "," starts no match (so an ordinary number, "2003", is tried once, at its first digit), nor
+ * does a code after a letter ("NATO", "EUROPE" inside a word).
  */
 function candidateAt(s: string, i: number, c: number): boolean {
   if (c < 128) {
-    if (c >= 48 && c <= 57) return true;
+    if (c >= 48 && c <= 57) return digitMayStart(s, i);
     if (c >= 65 && c <= 90) {
       const d = s.charCodeAt(i + 1);
       const e = s.charCodeAt(i + 2);
-      return d >= 65 && d <= 90 && e >= 65 && e <= 90;
+      return d >= 65 && d <= 90 && e >= 65 && e <= 90 && (flagsBefore(s, i) & LETTER) === 0;
     }
     return c === 36; // $
   }
   if (SIGN_CODES[c] === 1) return true;
-  return (charFlags(codePointAt(s, i)) & DIGIT) !== 0;
+  return (charFlags(codePointAt(s, i)) & DIGIT) !== 0 && digitMayStart(s, i);
+}
+
+/** `(?<![\p{L}\p{Nd}.,])` at `i`. */
+function digitMayStart(s: string, i: number): boolean {
+  if (i === 0) return true;
+  const b = s.charCodeAt(i - 1);
+  if (b < 128) return !((b >= 48 && b <= 57) || ((b | 32) >= 97 && (b | 32) <= 122) || b === 46 || b === 44);
+  return (flagsBefore(s, i) & (LETTER | DIGIT)) === 0;
 }
 
 /** The matches of PRICE in every segment, as matchAll would give them. */

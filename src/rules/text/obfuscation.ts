@@ -1,5 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
 import { charFlags, LETTER, MARK, NUMBER } from '../../text/chars.js';
+import { nfkc } from '../../text/input.js';
 import { trieFor } from '../../lexicons/index.js';
 import { normalizeWords } from '../../lexicons/normalize.js';
 
@@ -319,8 +320,8 @@ function withoutInvisible(s: string, from: number, to: number): string {
 
 function invisible(raw: string, field: string, out: Match[]): void {
   if (!INVISIBLE.test(raw)) return;
-  // Offsets: NFKC as normalisation does it, then every removed character before a word moves it left.
-  const s = raw.normalize('NFKC');
+  // Offsets: NFKC as normalisation does it (bounded), then every removed character before a word moves it left.
+  const s = nfkc(raw);
   if (!hidesBetweenLetters(s)) return;
   let shift = 0;
   let start = -1;

@@ -32,12 +32,17 @@ const LATIN = /^[a-zßłđøæœþı]+$/u;
 const CYRILLIC = /^[\u0400-\u04FF]+$/u;
 const GREEK = /^[\u0370-\u03FF]+$/u;
 
+/** Word bounds found by {@link wordsAt}: start and end of each word in turn (reused, grown as needed). */
+let wordBounds = new Int32Array(64);
+
 /**
- * Calls `fn` for each word of the token `s[from, to)` (its start and end): a letter followed by letters and combining marks (what
- * `/\p{L}[\p{L}\p{M}]*\/gu` matches), without building match objects: ASCII is tested by code,
- * other characters by their flags.
+ * Finds the words of the token `s[from, to)` and writes their starts and ends to `wordBounds`;
+ * returns how many numbers it wrote (two per word). A word is a letter followed by letters and
+ * combining marks (what `/\p{L}[\p{L}\p{M}]*\/gu` matches), found without building match
+ * objects: ASCII is tested by code, other characters by their flags.
  */
-function forEachWordAt(s: string, from: number, to: number, fn: (start: number, end: number) => void): void {
+function wordsAt(s: string, from: number, to: number): number {
+  let n = 0;
   let start = -1;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
@@ -49,12 +54,24 @@ function forEachWordAt(s: string, from: number, to: number, fn: (start: number, 
       if (start === -1) start = i;
       if (!letter) i++; // an astral letter takes two code units
     } else if (start !== -1) {
-      fn(start, i);
+      n = pushBounds(n, start, i);
       start = -1;
     }
   }
   // An astral letter at the end of the token takes its two code units (i stops at `to`).
-  if (start !== -1) fn(start, to);
+  if (start !== -1) n = pushBounds(n, start, to);
+  return n;
+}
+
+function pushBounds(n: number, start: number, end: number): number {
+  if (n + 2 > wordBounds.length) {
+    const grown = new Int32Array(wordBounds.length * 2);
+    grown.set(wordBounds);
+    wordBounds = grown;
+  }
+  wordBounds[n] = start;
+  wordBounds[n + 1] = end;
+  return n + 2;
 }
 
 /** What `re.test(s.slice(i, i + 2))` gives for LETTER or LETTER_OR_MARK, with a high surrogate at `i` of the token `s[…, to)`. */
@@ -87,21 +104,42 @@ function isTypedAt(s: string, from: number, to: number): boolean {
   return true;
 }
 
+/** {@link plainAsciiWords}: the token is not printable ASCII (the general path reads it). */
+const NOT_PLAIN = -1;
+/** {@link plainAsciiWords}: the token is printable ASCII but not typed (a digit, "@", "://", "www."): no word of it is judged. */
+const PLAIN_SKIP = -2;
+
 /**
- * True when the token `s[from, to)` is printable ASCII (0x21–0x7E: a token has no white space)
- * and {@link isTypedAt} holds: no digit, no "@", no "://", not starting with "www.". False also
- * for any other character, which sends the token to the general path. (The character at `to`,
- * if any, is white space, so "://" cannot be read across the token's end.)
+ * For a token `s[from, to)` of printable ASCII (0x21–0x7E: a token has no white space) that is
+ * typed (no digit, "@" or "://", not starting with "www.", as {@link isTypedAt} tests): writes to
+ * `wordBounds` the start and end of each of its words (runs of A–Z, a–z) of four letters or more
+ * that {@link isOrdinaryAscii} does not pass, and returns how many numbers it wrote. PLAIN_SKIP for a token of printable ASCII that is not typed, NOT_PLAIN for any other.
+ * One pass over the token. (The character at `to`, if any, is white space, so "://" cannot be
+ * read across the token's end.)
  */
-function isPlainAsciiTyped(s: string, from: number, to: number): boolean {
+function plainAsciiWords(s: string, from: number, to: number): number {
+  let n = 0;
+  let start = -1;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (c > 126 || c < 33 || (c >= 48 && c <= 57) || c === 64) return false;
-    if (c === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return false;
+    const l = c | 32;
+    if (l >= 97 && l <= 122 && c >= 65) {
+      if (start === -1) start = i;
+      continue;
+    }
+    if (c > 126 || c < 33) return NOT_PLAIN;
+    if ((c >= 48 && c <= 57) || c === 64) return PLAIN_SKIP;
+    if (c === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return PLAIN_SKIP;
+    if (start !== -1) {
+      if (i - start >= 4 && !isOrdinaryAscii(s, start, i)) n = pushBounds(n, start, i);
+      start = -1;
+    }
   }
+  if (start !== -1 && to - start >= 4 && !isOrdinaryAscii(s, start, to)) n = pushBounds(n, start, to);
   // What /^www\./iu tests; on ASCII only "w" and "W" match /w/iu.
-  return !(to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
-    (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46);
+  if (to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
+    (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46) return PLAIN_SKIP;
+  return n;
 }
 
 /** True when `s[from, to)` has an ASCII letter or a code unit of Latin-1 to Cyrillic, or of Latin and Greek Extended. */
@@ -331,6 +369,13 @@ export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null 
   return 'no-vowel';
 }
 
+/** Adds a match for `word` (at `index` of `field`) when {@link randomReason} has a reason, judging each distinct word once. */
+function judge(word: string, field: string, index: number, seen: Map<string, ReturnType<typeof randomReason>>, matches: Match[]): void {
+  let reason = seen.get(word);
+  if (reason === undefined) seen.set(word, (reason = randomReason(word)));
+  if (reason) matches.push({ field, value: word, index, reason });
+}
+
 export default defineRule({
   id: 'text.RANDOM_CHARS',
   significance: 'medium',
@@ -342,44 +387,26 @@ export default defineRule({
     const matches: Match[] = [];
     // Texts repeat words; randomReason is pure, so each distinct word is judged once per call.
     const seen = new Map<string, ReturnType<typeof randomReason>>();
-    // The current token's field and offset in it.
-    let field = '';
-    let base = 0;
-    // The current token's text.
-    let s = '';
-    const judge = (word: string, at: number): void => {
-      let reason = seen.get(word);
-      if (reason === undefined) seen.set(word, (reason = randomReason(word)));
-      if (reason) matches.push({ field, value: word, index: base + at, reason });
-    };
-    // A word `s[start, end)` of a token that is not plain ASCII: the ones isOrdinaryWide passes
-    // are null for randomReason and are passed over without a string.
-    const judgeSpan = (start: number, end: number): void => {
-      if (end - start >= 4 && !isOrdinaryWide(s, start, end)) judge(s.slice(start, end), start - base);
-    };
     // Token spans (segment, start, end): most tokens are judged in place, without a string.
+    // (No closures over the loop's variables: the loop reads the token's text from a local.)
     const spans = text.tokenSpans;
+    const segments = text.segments;
     for (let t = 0; t < spans.length; t += 3) {
       const from = spans[t + 1]!;
       const to = spans[t + 2]!;
       if (to - from < 4) continue; // no word of four letters fits
-      const segment = text.segments[spans[t]!]!;
-      s = segment.text;
-      field = segment.field;
-      base = from;
+      const segment = segments[spans[t]!]!;
+      const s = segment.text;
       // Fast path, same result: a token of printable ASCII without digits, "@", "://" or a
-      // leading "www." is typed; its words are the runs of A–Z/a–z, and the ordinary ones
-      // (isOrdinary) are passed over without building strings.
-      if (isPlainAsciiTyped(s, from, to)) {
-        let start = -1;
-        for (let i = from; i <= to; i++) {
-          const c = i < to ? s.charCodeAt(i) | 32 : 0;
-          if (c >= 97 && c <= 122) {
-            if (start === -1) start = i;
-          } else if (start !== -1) {
-            if (i - start >= 4 && !isOrdinaryAscii(s, start, i)) judge(s.slice(start, i), start - from);
-            start = -1;
-          }
+      // leading "www." is typed; its words are the runs of A–Z/a–z, and the
+      // ordinary ones (isOrdinary) are passed over without building strings. One pass: the
+      // words that are not ordinary are noted, and judged once the whole token has passed.
+      const plain = plainAsciiWords(s, from, to);
+      if (plain === PLAIN_SKIP) continue;
+      if (plain !== NOT_PLAIN) {
+        for (let w = 0; w < plain; w += 2) {
+          const start = wordBounds[w]!;
+          judge(s.slice(start, wordBounds[w + 1]!), segment.field, start, seen, matches);
         }
         continue;
       }
@@ -388,7 +415,14 @@ export default defineRule({
       if (!hasJudgedLetter(s, from, to)) continue;
       // Addresses, URLs, codes and anything with digits are not typed words.
       if (!isTypedAt(s, from, to)) continue;
-      forEachWordAt(s, from, to, judgeSpan);
+      // The words of the token: the ones isOrdinaryWide passes are null for randomReason and
+      // are passed over without a string.
+      const n = wordsAt(s, from, to);
+      for (let w = 0; w < n; w += 2) {
+        const start = wordBounds[w]!;
+        const end = wordBounds[w + 1]!;
+        if (end - start >= 4 && !isOrdinaryWide(s, start, end)) judge(s.slice(start, end), segment.field, start, seen, matches);
+      }
     }
     return matchesOutcome(matches);
   },

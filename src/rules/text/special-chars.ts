@@ -98,16 +98,18 @@ function isBannerEnd(s: string, first: Match, second: Match): boolean {
   return second.index! > firstEnd;
 }
 
+/** Ends the run `s[start, to)` of `count` code points: a match unless it is too short, punctuation only or a separator. */
+function endRun(field: string, s: string, start: number, to: number, count: number, punct: boolean, out: Match[]): void {
+  if (count >= MIN_RUN && !punct && !isSeparator(s, start, to)) out.push({ field, value: s.slice(start, to), index: start });
+}
+
 function specialRuns(field: string, s: string, out: Match[]): void {
   const from = out.length;
+  // (No closure over these: the loop keeps them in registers.)
   let start = -1;
   let count = 0; // code points in the current run
   let punct = true; // the current run is only punctuation of ordinary writing
   const n = s.length;
-  const end = (to: number): void => {
-    if (count >= MIN_RUN && !punct && !isSeparator(s, start, to)) out.push({ field, value: s.slice(start, to), index: start });
-    start = -1;
-  };
   for (let i = 0; i < n; ) {
     const c = s.charCodeAt(i);
     let special: boolean;
@@ -122,10 +124,13 @@ function specialRuns(field: string, s: string, out: Match[]): void {
       if (start === -1) { start = i; count = 0; punct = true; }
       count++;
       if (punct && !isWritingPunct(c)) punct = false;
-    } else if (start !== -1) end(i);
+    } else if (start !== -1) {
+      endRun(field, s, start, i, count, punct, out);
+      start = -1;
+    }
     i += width;
   }
-  if (start !== -1) end(n);
+  if (start !== -1) endRun(field, s, start, n, count, punct, out);
   // Banners: a pair of runs becomes one match, in one pass.
   let kept = from;
   for (let k = from; k < out.length; k++) {

@@ -39,11 +39,25 @@ const PATTERN_LIST: readonly RegExp[] = [
  * A cheap test per pattern of something its matches cannot do without (a quote, "=", ";", a
  * keyword), so that ordinary text skips most patterns after one fast scan each. The quote and
  * the semicolon are asked by several patterns (and the quote by QUOTE_COMMENT): they are looked
- * for once per field (see {@link Hints}); `quote-or-paren` is /['"`)]/.
+ * for once per field (see {@link Hints}).
  */
-type Hint = RegExp | 'quote' | 'semicolon' | 'quote-or-paren';
+type Hint = (value: string, h: Hints) => boolean;
+const TIME_WORDS = /sleep|benchmark|waitfor|load_file|extractvalue|updatexml|dbms_pipe/i;
+const UNION = /union/i;
+const SYSTEM_WORDS = /information_schema|xp_cmdshell|sysobjects|@@version/i;
+const SELECT = /select/i;
 const HINTS: readonly Hint[] = [
-  'quote', /=/, 'semicolon', 'semicolon', /union/i, 'quote-or-paren', /\(|waitfor/i, /information_schema|xp_cmdshell|sysobjects|@@version/i, /select/i,
+  (_, h) => h.quote,
+  (value) => value.includes('='),
+  (_, h) => h.semicolon,
+  (_, h) => h.semicolon,
+  (value) => UNION.test(value),
+  // A quote then "/*", or ")" then "--" or "#" (prose has quotes and brackets, rarely these).
+  (value, h) => (h.quote && value.includes('/*')) || (value.includes(')') && (value.includes('--') || value.includes('#'))),
+  // Each alternative has one of these words (prose has brackets).
+  (value) => TIME_WORDS.test(value),
+  (value) => SYSTEM_WORDS.test(value),
+  (value) => SELECT.test(value),
 ];
 
 /** The hints shared by several patterns, found once per field. */
@@ -52,12 +66,6 @@ interface Hints {
   semicolon: boolean;
 }
 
-function hinted(hint: Hint, value: string, h: Hints): boolean {
-  if (hint === 'quote') return h.quote;
-  if (hint === 'semicolon') return h.semicolon;
-  if (hint === 'quote-or-paren') return h.quote || value.includes(')');
-  return hint.test(value);
-}
 /**
  * For a pattern whose every match has a given character at most `lead` characters after its
  * start (the stacked-statement pattern: a ";" after at most five blanks), the search jumps to
@@ -136,7 +144,7 @@ export default defineRule({
       const spans: [number, number][] = [];
       const h: Hints = { quote: QUOTE.test(value), semicolon: value.includes(';') };
       for (const { re, hint, anchor } of PATTERNS) {
-        if (!hinted(hint, value, h)) continue;
+        if (!hint(value, h)) continue;
         if (anchor) anchoredSpans(value, re, anchor, spans);
         else for (const m of value.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
       }

@@ -47,6 +47,38 @@ function mayHaveDomain(token: string): boolean {
   return end > dot;
 }
 
+/** 1 for the ASCII characters of TRAILING. */
+const TRAILING_CODE = new Uint8Array(128);
+for (const c of TRAILING) TRAILING_CODE[c.charCodeAt(0)] = 1;
+
+/**
+ * False only when the token `s[from, to)` holds no URL for {@link computeUrls}: it has no "://",
+ * no "www." (any case; what {@link mayBeExplicit} looks for) and no "." followed later by a
+ * character other than trailing punctuation (what {@link mayHaveDomain} asks of the first ".").
+ */
+function mayBeUrlAt(s: string, from: number, to: number): boolean {
+  // Most words have no "." or ":" at all: two comparisons a character find the first one.
+  let mark = from;
+  while (mark < to) {
+    const c = s.charCodeAt(mark);
+    if (c === 46 || c === 58) break;
+    mark++;
+  }
+  if (mark === to) return false;
+  // From the first mark on ("end." has nothing after it).
+  let firstDot = -1;
+  let lastKept = -1; // the last character that is not trailing punctuation
+  for (let i = mark; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46) {
+      if (firstDot === -1) firstDot = i;
+      if (i - from >= 3 && (s.charCodeAt(i - 1) | 32) === 119 && (s.charCodeAt(i - 2) | 32) === 119 && (s.charCodeAt(i - 3) | 32) === 119) return true;
+    } else if (c === 58 && i + 2 < to && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return true;
+    if (c >= 128 || TRAILING_CODE[c] !== 1) lastKept = i;
+  }
+  return firstDot !== -1 && lastKept > firstDot;
+}
+
 /** URLs with a scheme or `www.` in a token, each followed to the end of its run of URL characters. */
 function explicitUrls(token: string): { value: string; index: number }[] {
   const out: { value: string; index: number }[] = [];
@@ -105,14 +137,10 @@ function computeUrls(text: TextInput): Match[] {
     const segment = text.segments[spans[t]!]!;
     const from = spans[t + 1]!;
     const to = spans[t + 2]!;
-    // Every URL form has a "." or a ":" (scheme, www., a domain); most words have neither, and
-    // are passed over without a string.
-    let marked = false;
-    for (let i = from; i < to && !marked; i++) {
-      const c = segment.text.charCodeAt(i);
-      marked = c === 46 || c === 58;
-    }
-    if (!marked) continue;
+    // Every URL form has a "://", a "www." or a "." with something other than trailing
+    // punctuation after it (a bare domain: see mayHaveDomain); most words ("word", "end.",
+    // "this:") have none, and are passed over without a string. One pass over the token.
+    if (!mayBeUrlAt(segment.text, from, to)) continue;
     const token = { field: segment.field, value: segment.text.slice(from, to), index: from };
     const explicit = mayBeExplicit(token.value) ? explicitUrls(token.value) : [];
     if (explicit.length > 0) {

@@ -89,5 +89,5 @@ for (const c of CASES) {
 }
 
 async function classifyOnce(b, json, providers) {
-  return JSON.stringify(await b.lib.classify(JSON.parse(json), providers ? b.offline : undefined));
+  return JSON.stringify(await b.lib.classify(JSON.parse(json), providers ? b.offline : {}));
 }

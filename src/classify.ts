@@ -2,6 +2,7 @@ import { FormspamError, isFormspamError } from './errors.js';
 import { emailDomainOf } from './email/address.js';
 import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './geo/response.js';
 import { ProviderCall } from './providers/call.js';
+import { createDefaultProviders } from './providers/default.js';
 import type { LanguageGuess, ProviderCallOptions, Providers } from './providers/types.js';
 import { languageFact, reliableLanguage, selectClassifier } from './language/index.js';
 import { GEO_FACT } from './ip/facts.js';
@@ -63,7 +64,16 @@ type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; me
 const prepared = new WeakMap<object, Prepared>();
 // Shared defaults, so that the prepared form of the default options is computed once.
 const NO_OPTIONS: ClassifyOptions = Object.freeze({});
-const NO_PROVIDERS: Providers = Object.freeze({});
+/**
+ * The providers of `classify(request)` called without any: the bundled offline ones (language
+ * detection, the text model, geo and ASN data, email lists and the installed IP lists; no DNS),
+ * made on the first such call and shared by the later ones. Their data loads lazily, on the
+ * first look-up that needs it: importing formspam loads nothing.
+ */
+let bundled: Providers | undefined;
+function bundledProviders(): Providers {
+  return (bundled ??= createDefaultProviders({ offline: true }));
+}
 const DEFAULT_TIMEOUT_MS = 2000;
 
 function optionsError(message: string): never {
@@ -385,8 +395,10 @@ function matchResult(m: Match): MatchResult {
  * and the same providers give a byte-identical response.
  *
  * @param request a classification request (2.1 of the spec); validated here.
- * @param providers DNS, geo, IP reputation and language providers; rules whose provider is
- *   missing are reported as skipped.
+ * @param providers DNS, geo, IP reputation, language and text-model providers; rules whose
+ *   provider is missing are reported as skipped. Left out, the bundled offline providers are
+ *   used (everything but DNS: `createDefaultProviders({ offline: true })`); `{}` runs only the
+ *   rules that need no provider.
  * @throws FormspamError `INVALID_REQUEST`, `REQUEST_TOO_LARGE` or `UNKNOWN_RULE` for bad
  *   requests, `INVALID_OPTIONS` for bad options, `ABORTED` when `options.signal` fires.
  *   Provider failures never throw: they are reported in `errors` and skip the rules that needed them.
@@ -398,7 +410,7 @@ function matchResult(m: Match): MatchResult {
  */
 export async function classify(
   request: unknown,
-  providers: Providers = NO_PROVIDERS,
+  providers: Providers = bundledProviders(),
   options: ClassifyOptions = NO_OPTIONS,
 ): Promise<ClassifyResponse> {
   const p = prepare(options);

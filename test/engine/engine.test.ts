@@ -376,3 +376,22 @@ describe('determinism', () => {
     expect(r.text).toBeDefined();
   });
 });
+
+describe('classify(request) without providers: the bundled offline ones (issue 17)', () => {
+  it('detects the language, runs the text model and the geo rules, and gives what createDefaultProviders({ offline: true }) gives', async () => {
+    const { createDefaultProviders } = await import('../../src/index.js');
+    const request = { text: 'Guten Tag, ich hätte gerne ein Angebot für zwanzig Stühle. Viele Grüße, Jana', ipAddress: '185.220.101.1', timeZone: 'Europe/Berlin', email: 'jana@gmail.com' };
+    const oneLine = await classify(request);
+    expect(oneLine.text?.detectedLanguage).toBe('de');
+    expect(oneLine.text?.rules.MODEL?.skipped).toBeUndefined();
+    expect(oneLine.ipAddress?.country).not.toBeNull();
+    expect(oneLine.email?.rules.MX?.skipped).toBe('offline'); // no DNS unless given
+    expect(oneLine).toEqual(await classify(request, createDefaultProviders({ offline: true })));
+  });
+
+  it('{} runs only the rules that need no provider', async () => {
+    const r = await classify({ text: 'Guten Tag, ich hätte gerne ein Angebot.' }, {});
+    expect(r.text?.detectedLanguage).toBeNull();
+    expect(r.text?.rules.MODEL?.skipped).toBe('no-provider');
+  });
+});

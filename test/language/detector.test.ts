@@ -153,8 +153,8 @@ describe('engine: text.classifier and text.detectedLanguage', () => {
     const r = await classify({ text: 'Merhaba, yirmi ofis sandalyesi için bana bir fiyat teklifi gönderebilir misiniz?' }, providers);
     expect(r.text).toMatchObject({ classifier: 'en', detectedLanguage: 'tr' });
   });
-  it('without a detector: en and null, and the language rules are skipped', async () => {
-    const r = await classify({ text: 'Guten Tag, ich hätte gerne ein Angebot.', expectedLanguages: ['fr'] });
+  it('without a detector ({} as providers): en and null, and the language rules are skipped', async () => {
+    const r = await classify({ text: 'Guten Tag, ich hätte gerne ein Angebot.', expectedLanguages: ['fr'] }, {});
     expect(r.text).toMatchObject({ classifier: 'en', detectedLanguage: null });
     expect(r.text?.rules.UNEXPECTED_LANGUAGE?.skipped).toBe('no-provider');
     expect(r.text?.rules.UNKNOWN_LANGUAGE?.skipped).toBe('no-provider');

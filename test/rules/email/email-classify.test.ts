@@ -192,8 +192,8 @@ describe('privacy and failures', () => {
     expect(r.errors).toBeUndefined();
   });
 
-  it('without providers the DNS and list rules are skipped with no-provider', async () => {
-    const r = await classify({ email: '@mailinator.com' });
+  it('with no providers ({}) the DNS and list rules are skipped with no-provider', async () => {
+    const r = await classify({ email: '@mailinator.com' }, {});
     expect(r.email!.rules.MX!.skipped).toBe('no-provider');
     expect(r.email!.rules.REPORTED!.skipped).toBe('no-provider');
     expect(r.reasons).toEqual(['email.DISPOSABLE']);

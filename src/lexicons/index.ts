@@ -18,14 +18,15 @@
  * - `formType: "comment"`: SPAM_WORDS also applies the comment lists of the same languages
  *   (`<lang>/spam-words.comment.txt`), whose entries replace lighter ones of the base lists.
  *
- * Each combination is built into one trie on first use and cached, so a text is scanned once
- * per rule whatever the number of lists.
+ * The lists of one choice of languages (all three kinds, and SPAM_WORDS with the comment
+ * lists) are built into one trie on first use and cached, so a text is scanned once for the
+ * three rules whatever the number of lists.
  */
 import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import type { LanguageGuess } from '../providers/types.js';
 import type { FormType, NormalizedRequest } from '../request.js';
 import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS, SPAM_WORDS_COMMENT } from './data.generated.js';
-import { Trie, type TrieMatch } from './matcher.js';
+import { Trie, type Lexicon, type TrieMatch } from './matcher.js';
 import { normalizePhrase, wordsOf, type Words } from './normalize.js';
 import type { Match } from '../rule.js';
 import type { TextInput } from '../text/input.js';
@@ -73,7 +74,7 @@ function parseList(text: string, add: (phrase: string, weight: number) => void):
   }
 }
 
-const TRIES = new Map<string, Trie>();
+const TRIES = new Map<string, Lexicon>();
 
 /** The normalised innocent words of `languages` (an empty set when they have none). */
 function innocentFor(languages: readonly SupportedLanguage[]): ReadonlySet<string> {
@@ -81,57 +82,128 @@ function innocentFor(languages: readonly SupportedLanguage[]): ReadonlySet<strin
 }
 
 /**
- * The trie of `kind` for `languages` (built on first use, then cached). With `formType`
- * `comment`, the SPAM_WORDS trie also holds the comment lists of the same languages.
+ * Adds the entries of `kind` for `languages` (with the comment lists when `comment`) to kind
+ * `slot` of `trie`.
  */
-export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all', formType: FormType = 'contact'): Trie {
-  const comment = formType === 'comment' && kind === 'spam-words';
-  const key = `${kind}:${languages === 'all' ? 'all' : languages.join('+')}${comment ? ':comment' : ''}`;
-  let trie = TRIES.get(key);
-  if (trie === undefined) {
-    trie = new Trie();
-    const all = languages === 'all';
-    // English first: on equal weights the first list's entry is kept (and named in the evidence).
-    const order = all ? ['en' as const, ...FULLY_SUPPORTED_LANGUAGES.filter((l) => l !== 'en')] : languages;
-    const lists: Readonly<Record<string, string>>[] = comment ? [SOURCES[kind], SPAM_WORDS_COMMENT] : [SOURCES[kind]];
-    for (const source of lists) for (const lang of order) {
-      const t = trie;
-      // A known language's ordinary words (src/lexicons/<lang>/innocent.txt: French "retard")
-      // are not matched by the entries of the other lists applied with it (English "retard").
-      const innocent = all ? undefined : innocentFor(languages.filter((l) => l !== lang));
-      parseList(source[lang] ?? '', (phrase, weight) => {
-        if (innocent !== undefined && innocent.size > 0 && innocent.has(normalizePhrase(phrase))) return;
-        if (all && lang !== 'en') {
-          const stem = phrase.endsWith('*');
-          const norm = normalizePhrase(stem ? phrase.slice(0, -1) : phrase);
-          const min = (LATIN.test(norm) ? MIN_FOREIGN_WORD : MIN_FOREIGN_WORD - 1) + (stem ? 1 : 0);
-          if (!norm.includes(' ') && norm.length < min) return;
-        }
-        t.add(phrase, weight, lang);
-      });
-    }
-    trie.seal();
-    TRIES.set(key, trie);
+function fill(trie: Trie, slot: number, kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all', comment: boolean): void {
+  const all = languages === 'all';
+  // English first: on equal weights the first list's entry is kept (and named in the evidence).
+  const order = all ? ['en' as const, ...FULLY_SUPPORTED_LANGUAGES.filter((l) => l !== 'en')] : languages;
+  const lists: Readonly<Record<string, string>>[] = comment ? [SOURCES[kind], SPAM_WORDS_COMMENT] : [SOURCES[kind]];
+  for (const source of lists) for (const lang of order) {
+    // A known language's ordinary words (src/lexicons/<lang>/innocent.txt: French "retard")
+    // are not matched by the entries of the other lists applied with it (English "retard").
+    const innocent = all ? undefined : innocentFor(languages.filter((l) => l !== lang));
+    parseList(source[lang] ?? '', (phrase, weight) => {
+      if (innocent !== undefined && innocent.size > 0 && innocent.has(normalizePhrase(phrase))) return;
+      if (all && lang !== 'en') {
+        const stem = phrase.endsWith('*');
+        const norm = normalizePhrase(stem ? phrase.slice(0, -1) : phrase);
+        const min = (LATIN.test(norm) ? MIN_FOREIGN_WORD : MIN_FOREIGN_WORD - 1) + (stem ? 1 : 0);
+        if (!norm.includes(' ') && norm.length < min) return;
+      }
+      trie.add(phrase, weight, lang, slot);
+    });
   }
-  return trie;
 }
 
 /**
- * Builds every trie the word-list rules can ask for (each kind for English, for each other of
- * the 19 languages with English, and for all lists; SPAM_WORDS also for `formType: "comment"`),
- * so that no request pays for building one.
- * Idempotent; `formspam serve` calls it (through `warmUp`) before it starts listening.
+ * The lists of one choice of languages (`all`, `en`, or another of the 19 with English), in one
+ * trie of four kinds, so that one walk over a text serves all three rules: SPAM_WORDS,
+ * PROFANITY and SENTIMENT (the first language's list; English for `all`) as the rules apply
+ * them, and SPAM_WORDS with the comment lists.
+ */
+interface Group {
+  readonly trie: Trie;
+  /** Keys of the memoised scans of a text, `formType` contact and comment. */
+  readonly contact: object;
+  readonly comment: object;
+}
+const SPAM = 0;
+const PROFANITY_KIND = 1;
+const SENTIMENT_KIND = 2;
+const SPAM_COMMENT = 3;
+/** The kinds a request scans: SPAM_WORDS (with the comment lists or not), PROFANITY, SENTIMENT. */
+const CONTACT_MASK = (1 << SPAM) | (1 << PROFANITY_KIND) | (1 << SENTIMENT_KIND);
+const COMMENT_MASK = (1 << SPAM_COMMENT) | (1 << PROFANITY_KIND) | (1 << SENTIMENT_KIND);
+const GROUPS = new Map<string, Group>();
+const SUPPORTED: ReadonlySet<string> = new Set(FULLY_SUPPORTED_LANGUAGES);
+
+/**
+ * The languages of the group a choice of lists belongs to (`all`, `['en']`, `[lang, 'en']`),
+ * or undefined for a choice that is no group's (e.g. SENTIMENT for `['de', 'en']`).
+ */
+function groupLanguages(kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all'): readonly SupportedLanguage[] | 'all' | undefined {
+  if (kind === 'sentiment') {
+    if (languages === 'all' || languages.length !== 1 || !SUPPORTED.has(languages[0]!)) return undefined;
+    return languages[0] === 'en' ? ['en'] : [languages[0]!, 'en'];
+  }
+  if (languages === 'all') return 'all';
+  if (languages.length === 1 && languages[0] === 'en') return languages;
+  if (languages.length === 2 && languages[1] === 'en' && languages[0] !== 'en' && SUPPORTED.has(languages[0]!)) return languages;
+  return undefined;
+}
+
+/** The group of `languages` (one groupLanguages returns: its first language names it). */
+function groupFor(languages: readonly SupportedLanguage[] | 'all'): Group {
+  const key = languages === 'all' ? 'all' : languages[0]!;
+  let group = GROUPS.get(key);
+  if (group === undefined) {
+    const trie = new Trie(4);
+    fill(trie, SPAM, 'spam-words', languages, false);
+    fill(trie, PROFANITY_KIND, 'profanity', languages, false);
+    fill(trie, SENTIMENT_KIND, 'sentiment', [languages === 'all' ? 'en' : languages[0]!], false);
+    fill(trie, SPAM_COMMENT, 'spam-words', languages, true);
+    trie.seal();
+    group = { trie, contact: {}, comment: {} };
+    GROUPS.set(key, group);
+  }
+  return group;
+}
+
+/**
+ * The lexicon of `kind` for `languages` (built on first use, then cached). With `formType`
+ * `comment`, the SPAM_WORDS lexicon also holds the comment lists of the same languages. The
+ * choices the rules make are kinds of their group's trie (see {@link scanLexicon}); others are
+ * tries of their own.
+ */
+export function trieFor(kind: LexiconKind, languages: readonly SupportedLanguage[] | 'all', formType: FormType = 'contact'): Lexicon {
+  const comment = formType === 'comment' && kind === 'spam-words';
+  const key = `${kind}:${languages === 'all' ? 'all' : languages.join('+')}${comment ? ':comment' : ''}`;
+  let lexicon = TRIES.get(key);
+  if (lexicon === undefined) {
+    const group = groupLanguages(kind, languages);
+    if (group !== undefined) {
+      const slot = kind === 'profanity' ? PROFANITY_KIND : kind === 'sentiment' ? SENTIMENT_KIND : comment ? SPAM_COMMENT : SPAM;
+      lexicon = groupFor(group).trie.view(slot);
+    } else {
+      const trie = new Trie();
+      fill(trie, 0, kind, languages, comment);
+      trie.seal();
+      lexicon = trie;
+    }
+    TRIES.set(key, lexicon);
+  }
+  return lexicon;
+}
+
+/**
+ * Builds every lexicon the word-list rules can ask for (SPAM_WORDS and PROFANITY for English,
+ * for each other of the 19 languages with English, and for all lists; SPAM_WORDS also for
+ * `formType: "comment"`; SENTIMENT for each of the 19), so that no request pays for building
+ * one. Idempotent; `formspam serve` calls it (through `warmUp`) before it starts listening.
  */
 export function buildAllTries(): void {
-  for (const kind of Object.keys(SOURCES) as LexiconKind[]) {
-    for (const formType of kind === 'spam-words' ? (['contact', 'comment'] as const) : (['contact'] as const)) {
-      trieFor(kind, 'all', formType);
-      for (const lang of FULLY_SUPPORTED_LANGUAGES) trieFor(kind, lang === 'en' ? ['en'] : [lang, 'en'], formType);
-    }
+  for (const lang of ['all', ...FULLY_SUPPORTED_LANGUAGES] as const) {
+    const languages = lang === 'all' ? 'all' : lang === 'en' ? (['en'] as const) : ([lang, 'en'] as const);
+    trieFor('spam-words', languages, 'contact');
+    trieFor('spam-words', languages, 'comment');
+    trieFor('profanity', languages);
+    if (lang !== 'all') trieFor('sentiment', [lang]);
   }
 }
 
-/** The keys of the tries built so far (`kind:languages`), for tests. */
+/** The keys of the lexicons built so far (`kind:languages`), for tests. */
 export function builtTries(): string[] {
   return [...TRIES.keys()];
 }
@@ -161,7 +233,16 @@ export function toMatch(text: TextInput, words: Words, m: TrieMatch, weight = m.
   };
 }
 
-/** Scans a request's text with the lists of `kind` that apply. */
+/**
+ * An entry of weight 0 is an ordinary phrase that contains an entry ("my channel list"): it won
+ * as the longest match so that the shorter entry does not count, and is no match itself.
+ * Filtered only when present, so that the usual scan allocates nothing more.
+ */
+function weighted(matches: TrieMatch[]): TrieMatch[] {
+  return matches.some((m) => m.entry.weight === 0) ? matches.filter((m) => m.entry.weight !== 0) : matches;
+}
+
+/** Scans a request's text with the lists of `kind` for `languages`. */
 export function scanText(
   text: TextInput,
   kind: LexiconKind,
@@ -169,9 +250,31 @@ export function scanText(
   formType: FormType = 'contact',
 ): { words: Words; matches: TrieMatch[] } {
   const words = wordsOf(text);
-  const matches = trieFor(kind, languages, formType).scan(words);
-  // An entry of weight 0 is an ordinary phrase that contains an entry ("my channel list"): it won
-  // as the longest match so that the shorter entry does not count, and is no match itself.
-  // Filtered only when present, so that the usual scan allocates nothing more.
-  return { words, matches: matches.some((m) => m.entry.weight === 0) ? matches.filter((m) => m.entry.weight !== 0) : matches };
+  return { words, matches: weighted(trieFor(kind, languages, formType).scan(words)) };
+}
+
+interface GroupScan {
+  readonly words: Words;
+  readonly matches: readonly TrieMatch[][];
+}
+
+/**
+ * Scans a request's text with the lists of `kind` that `choice` applies (SENTIMENT: the
+ * classifier's list, English when the language is unknown): the lists of all three rules in one
+ * walk, done once per text, choice and form type and shared by the rules.
+ */
+export function scanLexicon(text: TextInput, kind: LexiconKind, choice: LexiconChoice, formType: FormType = 'contact'): { words: Words; matches: TrieMatch[] } {
+  const languages = choice.languages;
+  // A choice chooseLexicons makes is a group's; another is scanned list by list.
+  if (groupLanguages('spam-words', languages) === undefined || (languages !== 'all' && languages[0] !== choice.classifier)) {
+    return scanText(text, kind, kind === 'sentiment' ? [languages === 'all' ? 'en' : choice.classifier] : languages, formType);
+  }
+  const group = groupFor(languages);
+  const comment = formType === 'comment';
+  const scan = text.memo(comment ? group.comment : group.contact, (t): GroupScan => {
+    const words = wordsOf(t);
+    return { words, matches: group.trie.scanKinds(words, comment ? COMMENT_MASK : CONTACT_MASK) };
+  });
+  const slot = kind === 'profanity' ? PROFANITY_KIND : kind === 'sentiment' ? SENTIMENT_KIND : comment ? SPAM_COMMENT : SPAM;
+  return { words: scan.words, matches: weighted(scan.matches[slot]!) };
 }

@@ -6,20 +6,20 @@ import { FULLY_SUPPORTED_LANGUAGES } from '../../src/language/index.js';
 import { builtTries, chooseLexicons, trieFor } from '../../src/lexicons/index.js';
 import { normalizeRequest } from '../../src/request.js';
 
-const KINDS = ['spam-words', 'profanity', 'sentiment'] as const;
-
 describe('warmUp', () => {
   it('builds the trie of every choice of lists, for each kind', async () => {
     await warmUp();
     const built = new Set(builtTries());
-    for (const kind of KINDS) {
+    for (const kind of ['spam-words', 'profanity'] as const) {
       expect(built).toContain(`${kind}:all`);
       for (const lang of FULLY_SUPPORTED_LANGUAGES) expect(built).toContain(lang === 'en' ? `${kind}:en` : `${kind}:${lang}+en`);
     }
     // SPAM_WORDS also for formType "comment" (the comment lists on top).
     expect(built).toContain('spam-words:all:comment');
     for (const lang of FULLY_SUPPORTED_LANGUAGES) expect(built).toContain(lang === 'en' ? 'spam-words:en:comment' : `spam-words:${lang}+en:comment`);
-    expect(built.size).toBe((KINDS.length + 1) * (FULLY_SUPPORTED_LANGUAGES.length + 1));
+    // SENTIMENT: the classifier's list alone (English when the language is unknown).
+    for (const lang of FULLY_SUPPORTED_LANGUAGES) expect(built).toContain(`sentiment:${lang}`);
+    expect(built.size).toBe(3 * (FULLY_SUPPORTED_LANGUAGES.length + 1) + FULLY_SUPPORTED_LANGUAGES.length);
   });
 
   it('covers whatever chooseLexicons picks: a requested classifier, a detected language, none', async () => {
@@ -32,18 +32,19 @@ describe('warmUp', () => {
       ...FULLY_SUPPORTED_LANGUAGES.map((language) => chooseLexicons(normalizeRequest({ text }), [{ language, confidence: 0.9 }])),
       chooseLexicons(normalizeRequest({ text }), [{ language: 'ja', confidence: 0.9 }]),
     ];
-    for (const { languages } of choices) {
-      for (const kind of KINDS) expect(built).toContain(`${kind}:${languages === 'all' ? 'all' : languages.join('+')}`);
+    for (const { classifier, languages } of choices) {
+      for (const kind of ['spam-words', 'profanity'] as const) expect(built).toContain(`${kind}:${languages === 'all' ? 'all' : languages.join('+')}`);
       expect(built).toContain(`spam-words:${languages === 'all' ? 'all' : languages.join('+')}:comment`);
+      expect(built).toContain(`sentiment:${languages === 'all' ? 'en' : classifier}`);
     }
   });
 
   it('is idempotent: a second call keeps the same tries', async () => {
     await warmUp();
-    const before = trieFor('sentiment', ['de', 'en']);
+    const before = trieFor('sentiment', ['de']);
     const count = builtTries().length;
     await warmUp();
-    expect(trieFor('sentiment', ['de', 'en'])).toBe(before);
+    expect(trieFor('sentiment', ['de'])).toBe(before);
     expect(builtTries()).toHaveLength(count);
   });
 });

@@ -102,3 +102,65 @@ describe('Trie entry flags on the transitions', () => {
     expect(found('abc b c')).toEqual(['ab*:2']);
   });
 });
+
+// A trie of several kinds (the word-list rules keep SPAM_WORDS, PROFANITY and SENTIMENT of a
+// choice of languages in one) matches each kind exactly as a trie of that kind's entries alone.
+describe('Trie of several kinds', () => {
+  const found = (matches: readonly { entry: { phrase: string; stem: boolean; weight: number }; first: number; last: number }[]) =>
+    matches.map((m) => `${m.entry.phrase}${m.entry.stem ? '*' : ''}:${m.entry.weight}@${m.first}-${m.last}`);
+
+  it('a repeated letter one kind has a transition for and another has not: each takes its own path', () => {
+    // Kind 0 has `ab`, kind 1 `aab`: in "aab" kind 1 walks a-a-b, kind 0 skips the second `a`.
+    const trie = new Trie(2);
+    trie.add('ab', 1, 'en', 0);
+    trie.add('aab', 2, 'en', 1);
+    const [k0, k1] = trie.scanKinds(normalizeWords(['aab ab aaab']), 0b11);
+    expect(found(k0!)).toEqual(['ab:1@0-0', 'ab:1@1-1', 'ab:1@2-2']);
+    expect(found(k1!)).toEqual(['aab:2@0-0', 'aab:2@2-2']);
+  });
+
+  it('phrases and stems of different kinds on one path', () => {
+    const trie = new Trie(3);
+    trie.add('free', 1, 'en', 0);
+    trie.add('free money', 2, 'en', 0);
+    trie.add('fre*', 3, 'en', 1);
+    trie.add('freedom', 4, 'en', 2);
+    trie.add('free money now', 5, 'en', 2);
+    const [k0, k1, k2] = trie.scanKinds(normalizeWords(['freeee money now, freedom']), 0b111);
+    expect(found(k0!)).toEqual(['free money:2@0-1']);
+    expect(found(k1!)).toEqual(['fre*:3@0-0', 'fre*:3@3-3']);
+    expect(found(k2!)).toEqual(['free money now:5@0-2', 'freedom:4@3-3']);
+    // A kind left out of the mask is not matched; a view is one kind.
+    expect(trie.scanKinds(normalizeWords(['free money']), 0b100).map((m) => m.length)).toEqual([0, 0, 0]);
+    expect(found(trie.view(1).scan(normalizeWords(['freedom'])))).toEqual(['fre*:3@0-0']);
+    expect(trie.view(2).size).toBe(2);
+    expect(trie.size).toBe(5);
+  });
+
+  it('matches every kind as a trie of its entries alone (random lists and texts)', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const parts = ['a', 'b', 'c', 'aa', 'bb', 'ab', 'ba', 'aab', 'abb', 'cc', 'é', 'ж'];
+    const word = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(parts)).join('');
+    const phrase = () => Array.from({ length: random() < 0.7 ? 1 : 2 + Math.floor(random() * 2) }, word).join(' ') + (random() < 0.25 ? '*' : '');
+    for (let round = 0; round < 300; round++) {
+      const kinds = 1 + Math.floor(random() * 4);
+      const multi = new Trie(kinds);
+      const single = Array.from({ length: kinds }, () => new Trie());
+      for (let e = 0; e < 1 + Math.floor(random() * 20); e++) {
+        const kind = Math.floor(random() * kinds);
+        const p = phrase();
+        const weight = Math.floor(random() * 7) - 2;
+        multi.add(p, weight, 'en', kind);
+        single[kind]!.add(p, weight, 'en');
+      }
+      for (let t = 0; t < 5; t++) {
+        const text = Array.from({ length: 1 + Math.floor(random() * 10) }, word).map((w, i) => (i === 0 ? w : pick([' ', ' ', ', ', '. ']) + w)).join('');
+        const words = normalizeWords([text], true);
+        const all = multi.scanKinds(words, 0b1111);
+        for (let k = 0; k < kinds; k++) expect(found(all[k]!), text).toEqual(found(single[k]!.scan(words)));
+      }
+    }
+  });
+});

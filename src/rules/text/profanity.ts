@@ -1,4 +1,4 @@
-import { chooseLexicons, scanText, toMatch } from '../../lexicons/index.js';
+import { chooseLexicons, scanLexicon, toMatch } from '../../lexicons/index.js';
 import { languageFact } from '../../language/index.js';
 import { defineRule, matchesOutcome, miss } from '../../rule.js';
 
@@ -13,7 +13,7 @@ export default defineRule({
     const { text } = request;
     if (!text) return miss();
     const choice = chooseLexicons(request, language);
-    const { words, matches } = scanText(text, 'profanity', choice.languages);
+    const { words, matches } = scanLexicon(text, 'profanity', choice, request.formType);
     const evidence = { classifier: choice.classifier, lexicons: choice.languages === 'all' ? 'all' : choice.languages.join(',') };
     return matchesOutcome(matches.map((m) => toMatch(text, words, m)), evidence);
   },

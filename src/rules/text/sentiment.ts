@@ -1,4 +1,4 @@
-import { chooseLexicons, negatorsOf, scanText, toMatch } from '../../lexicons/index.js';
+import { chooseLexicons, negatorsOf, scanLexicon, toMatch } from '../../lexicons/index.js';
 import { languageFact } from '../../language/index.js';
 import type { Words } from '../../lexicons/normalize.js';
 import { defineRule, hit, miss, type Match } from '../../rule.js';
@@ -43,7 +43,7 @@ export default defineRule({
     // The classifier's list; English when the language is unknown.
     const choice = chooseLexicons(request, language);
     const lang = choice.languages === 'all' ? 'en' : choice.classifier;
-    const { words, matches } = scanText(text, 'sentiment', [lang]);
+    const { words, matches } = scanLexicon(text, 'sentiment', choice, request.formType);
     const negators = listOf(negatorsOf(lang));
     let total = 0;
     let strong = 0;

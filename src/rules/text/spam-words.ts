@@ -1,4 +1,4 @@
-import { chooseLexicons, scanText, toMatch } from '../../lexicons/index.js';
+import { chooseLexicons, scanLexicon, toMatch } from '../../lexicons/index.js';
 import { languageFact } from '../../language/index.js';
 import { defineRule, matchesOutcome, miss } from '../../rule.js';
 import { commentLink } from '../../lexicons/comment-link.js';
@@ -14,7 +14,7 @@ export default defineRule({
     const { text } = request;
     if (!text) return miss();
     const choice = chooseLexicons(request, language);
-    const { words, matches } = scanText(text, 'spam-words', choice.languages, request.formType);
+    const { words, matches } = scanLexicon(text, 'spam-words', choice, request.formType);
     const evidence: Record<string, string> = { classifier: choice.classifier, lexicons: choice.languages === 'all' ? 'all' : choice.languages.join(',') };
     const out = matches.map((m) => toMatch(text, words, m));
     if (request.formType === 'comment') {

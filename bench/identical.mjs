@@ -131,7 +131,8 @@ for (const [i, t] of texts.entries()) {
   const requests = [{ text: t }, { fields: { name: t.slice(0, Math.min(half, 60)), message: t.slice(Math.min(half, 60)) } }];
   if (i % 7 === 0) requests.push({ text: [t, t.slice(0, 50)] });
   for (const request of requests) {
-    for (const p of [{}, providers, withModel]) // {}: no providers (classify(request) alone uses the bundled ones) {
+    // {}: no providers (classify(request) alone uses the bundled ones).
+    for (const p of [{}, providers, withModel]) {
       let line;
       try {
         line = JSON.stringify(await classify(request, p));

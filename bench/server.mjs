@@ -1,10 +1,11 @@
-// npm run bench: the classify endpoint of `formspam/node` against a bare node:http server that
-// parses and echoes the same JSON, side by side with autocannon in one run (each server in its
-// own process, measured one after the other). Budget: formspam ≥ 50 % of the echo server's req/s.
-// A third server, a bare node:http handler that only parses, calls classify() and writes the
-// result, is the calibration: no server that classifies can beat it, so formspam's share of it
-// is the cost of the adapter and the service (key look-up, routing, logging, metrics).
-import { fork } from 'node:child_process';
+// npm run bench: the service's overhead. `formspam serve` (the built CLI, rate limits off, memory
+// store, offline) against a bare node:http server that only parses, calls classify() with the
+// same offline providers and writes the result, side by side with autocannon in one run (each
+// server in its own process, measured one after the other). Budget (issue 17): `formspam serve`
+// ≥ 80 % of the bare server's requests per second; p99 reported. Also shown: a server that only
+// parses and echoes the JSON (the HTTP floor), `formspam/node` in-process with pino logging, and
+// `formspam serve` with its default rate limits.
+import { fork, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
 import { SHORT, TYPICAL } from './texts.mjs';
@@ -28,8 +29,9 @@ async function child(kind) {
     // The floor for any server that classifies: node:http, JSON.parse, classify() with the same
     // default offline providers, JSON.stringify. No API key, logging, metrics or routing: what
     // formspam/node adds on top of this is the adapter's and the service's own cost.
-    const { classify, createDefaultProviders } = await import('../dist/index.js');
+    const { classify, createDefaultProviders, warmUp } = await import('../dist/index.js');
     const providers = createDefaultProviders({ offline: true });
+    await warmUp(); // as formspam serve does before it listens
     server = createServer((req, res) => {
       const chunks = [];
       req.on('data', (c) => chunks.push(c));
@@ -52,6 +54,31 @@ async function child(kind) {
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 }
 
+/** `formspam serve` from the built CLI on a free port; its JSON log lines are read for the port, then dropped. */
+async function startServe(args) {
+  const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
+  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--store', 'memory', '--offline', '--m2m-max-number', '1000', ...args], {
+    env: { ...process.env, FORMSPAM_MASTER_KEY: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let logs = '';
+  const port = await new Promise((resolve, reject) => {
+    const onData = (d) => {
+      logs += d;
+      const m = /"event":"listening".*?"port":(\d+)/.exec(logs);
+      if (m) {
+        logs = '';
+        resolve(Number(m[1]));
+      }
+    };
+    proc.stdout.setEncoding('utf8').on('data', onData);
+    proc.once('exit', (code) => reject(new Error(`formspam serve exited with ${code}`)));
+  });
+  proc.stdout.removeAllListeners('data');
+  proc.stdout.resume(); // keep reading (and dropping) its per-request log lines
+  return { proc, url: `http://127.0.0.1:${port}` };
+}
+
 async function start(kind) {
   const proc = fork(new URL(import.meta.url), ['--child', kind], { stdio: 'inherit' });
   const { port } = await new Promise((resolve) => proc.once('message', resolve));
@@ -71,8 +98,10 @@ async function main() {
     { name: 'typical (~800 chars)', request: { fields: { name: 'Petra Nováková', message: TYPICAL } } },
   ];
   console.log(`node ${process.version}, ${process.platform}/${process.arch}; autocannon ${CONNECTIONS} connections, ${DURATION} s each`);
-  console.log('case                  | echo req/s  p50 ms  p99 ms | bare classify req/s  p99 ms | formspam req/s  p50 ms  p99 ms | ratio to echo | to bare | with rate limits req/s  p99 ms');
+  console.log('case                  | echo req/s  p99 ms | bare classify req/s  p50 ms  p99 ms | formspam serve req/s  p50 ms  p99 ms | serve/bare | formspam/node req/s  p99 ms | serve with rate limits: 2xx/s  p99 ms');
   let worst = Infinity;
+  const n = (x, w) => x.toFixed(0).padStart(w);
+  const ms = (x, w) => String(x).padStart(w);
   for (const c of cases) {
     const body = JSON.stringify(c.request);
     const echo = await start('echo');
@@ -82,24 +111,30 @@ async function main() {
     const b = await run(bare.url, body);
     if (b.non2xx) throw new Error(`the bare classify server answered ${b.non2xx} non-2xx responses`);
     bare.proc.kill();
-    const fs = await start('formspam');
-    const { apiKey } = await requestApiKey({ server: fs.url, hostname: 'example.com' });
-    const f = await run(`${fs.url}/api/v1/classify?apiKey=${apiKey}`, body);
-    if (f.non2xx) throw new Error(`formspam answered ${f.non2xx} non-2xx responses`);
-    fs.proc.kill();
-    const fl = await start('formspam-limits');
-    const key2 = (await requestApiKey({ server: fl.url, hostname: 'example.com' })).apiKey;
-    const l = await run(`${fl.url}/api/v1/classify?apiKey=${key2}`, body);
-    fl.proc.kill();
-    const ratio = f.requests.average / e.requests.average;
+    const serve = await startServe(['--no-rate-limits']);
+    const key = (await requestApiKey({ server: serve.url, hostname: 'example.com' })).apiKey;
+    const f = await run(`${serve.url}/api/v1/classify?apiKey=${key}`, body);
+    if (f.non2xx) throw new Error(`formspam serve answered ${f.non2xx} non-2xx responses`);
+    serve.proc.kill();
+    const node = await start('formspam');
+    const key2 = (await requestApiKey({ server: node.url, hostname: 'example.com' })).apiKey;
+    const a = await run(`${node.url}/api/v1/classify?apiKey=${key2}`, body);
+    if (a.non2xx) throw new Error(`formspam/node answered ${a.non2xx} non-2xx responses`);
+    node.proc.kill();
+    const limited = await startServe([]);
+    const key3 = (await requestApiKey({ server: limited.url, hostname: 'example.com' })).apiKey;
+    const l = await run(`${limited.url}/api/v1/classify?apiKey=${key3}`, body);
+    limited.proc.kill();
+    // Past the default per-IP limit the server answers 429 (fast): count the classifications only.
+    const lOk = (l.requests.total - (l.non2xx ?? 0)) / DURATION;
+    const ratio = f.requests.average / b.requests.average;
     worst = Math.min(worst, ratio);
-    const n = (x, w) => x.toFixed(0).padStart(w);
     console.log(
-      `${c.name.padEnd(21)} | ${n(e.requests.average, 10)}  ${String(e.latency.p50).padStart(6)}  ${String(e.latency.p99).padStart(6)} | ${n(b.requests.average, 19)}  ${String(b.latency.p99).padStart(6)} | ${n(f.requests.average, 14)}  ${String(f.latency.p50).padStart(6)}  ${String(f.latency.p99).padStart(6)} | ${n(ratio * 100, 12)}% | ${n((f.requests.average / b.requests.average) * 100, 6)}% | ${n(l.requests.average, 22)}  ${String(l.latency.p99).padStart(6)}`,
+      `${c.name.padEnd(21)} | ${n(e.requests.average, 10)}  ${ms(e.latency.p99, 6)} | ${n(b.requests.average, 19)}  ${ms(b.latency.p50, 6)}  ${ms(b.latency.p99, 6)} | ${n(f.requests.average, 20)}  ${ms(f.latency.p50, 6)}  ${ms(f.latency.p99, 6)} | ${n(ratio * 100, 9)}% | ${n(a.requests.average, 19)}  ${ms(a.latency.p99, 6)} | ${n(lOk, 28)}  ${ms(l.latency.p99, 6)} (${l.non2xx ?? 0} × 429)`,
     );
   }
-  console.log(worst >= 0.5 ? `OK: formspam ≥ 50 % of the echo server (worst ${(worst * 100).toFixed(0)} %)` : `OVER BUDGET: formspam at ${(worst * 100).toFixed(0)} % of the echo server (budget ≥ 50 %)`);
-  if (worst < 0.5) process.exitCode = 1;
+  console.log(worst >= 0.8 ? `OK: formspam serve ≥ 80 % of the bare classify server (worst ${(worst * 100).toFixed(0)} %)` : `OVER BUDGET: formspam serve at ${(worst * 100).toFixed(0)} % of the bare classify server (budget ≥ 80 %)`);
+  if (worst < 0.8) process.exitCode = 1;
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]);

@@ -14,7 +14,8 @@
  * const handler = createFetchHandler({ offline: true });
  * export default { fetch: handler }; // Bun, Deno, workers
  */
-import { createService, errorResponse, HttpError, type Service, type ServiceOptions, type ServiceRequest, type ServiceResponse } from '../service/service.js';
+import { createService, errorResponse, type Service, type ServiceOptions, type ServiceRequest, type ServiceResponse } from '../service/service.js';
+import { headerRecord, readStream } from './fetch-shared.js';
 
 export interface FetchHandler {
   (request: Request): Promise<Response>;
@@ -32,49 +33,6 @@ export interface FetchHandlerOptions extends ServiceOptions {
   clientIp?: (request: Request) => string | undefined;
   /** A prefix the handler is mounted under (e.g. `/spam`); stripped before routing. */
   basePath?: string;
-}
-
-/** Reads a fetch body stream, rejecting with 413 as soon as it passes `limit` bytes (the rest is not read). */
-export async function readStream(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      let part: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        part = await reader.read();
-      } catch {
-        throw new HttpError(400, 'BODY_UNREADABLE', 'The request body could not be read.');
-      }
-      if (part.done) break;
-      size += part.value.byteLength;
-      if (size > limit) {
-        reader.cancel().catch(() => {});
-        throw new HttpError(413, 'REQUEST_TOO_LARGE', `Request body is larger than ${limit} bytes.`);
-      }
-      chunks.push(part.value);
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
-/** Lower-case header record of a fetch `Headers` (repeated headers joined by `, `, as `Headers` does). */
-export function headerRecord(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = value;
-  });
-  return out;
 }
 
 function normaliseBase(base: string | undefined): string {
@@ -145,4 +103,6 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
   return handler;
 }
 
+export { readStream, headerRecord } from './fetch-shared.js';
+export { protect, type FetchProtectOptions, type ProtectResult, type PlainResponse, type ProtectOptions, type Verdict } from '../protect/fetch.js';
 export { createService, HttpError, type Service, type ServiceOptions, type ServiceRequest, type ServiceResponse } from '../service/service.js';

@@ -46,3 +46,4 @@ export function createRouter(options: ExpressRouterOptions = {}): ExpressRouter 
 }
 
 export { createService, type Service, type ServiceOptions } from '../service/service.js';
+export { protect, type ProtectMiddleware, type ProtectedRequest, type PlainResponse, type ProtectOptions, type Verdict } from '../protect/node.js';

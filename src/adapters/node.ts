@@ -87,3 +87,4 @@ export function createHandler(options: NodeHandlerOptions = {}): NodeHandler {
 }
 
 export { createService, HttpError, type Service, type ServiceOptions, type ServiceRequest, type ServiceResponse } from '../service/service.js';
+export { protect, type ProtectMiddleware, type ProtectedRequest, type PlainResponse, type ProtectOptions, type Verdict } from '../protect/node.js';

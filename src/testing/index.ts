@@ -179,3 +179,4 @@ export {
   type StaticDnsZone,
 } from './dns.js';
 export { testStore, type StoreConformanceSetup } from './stores.js';
+export { testHttpAdapter, HTTP_CONFORMANCE_BODY_LIMIT, type FetchLike, type HttpAdapterSetup } from './http.js';

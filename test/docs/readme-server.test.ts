@@ -1,4 +1,4 @@
-// The README's server examples (node:http and Express) are run against the built package, and
+// The README's server examples (node:http, Express and the fetch handler) are run against the built package, and
 // their output is compared with what their comments say.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { ROOT } from '../cli/run-cli.js';
 import { expectedOutput, README, readmeExample as example } from '../helpers/readme.js';
 
 describe('README server examples', () => {
-  it.each(['node-http', 'express'])('the %s example prints what its comments say', (name) => {
+  it.each(['node-http', 'express', 'fetch'])('the %s example prints what its comments say', (name) => {
     const code = example(name);
     const expected = expectedOutput(code);
     expect(expected.length).toBeGreaterThan(0);
@@ -18,6 +18,7 @@ describe('README server examples', () => {
     const rewritten = code
       .replace("from 'formspam/node'", `from ${JSON.stringify(join(ROOT, 'dist/adapters/node.js'))}`)
       .replace("from 'formspam/express'", `from ${JSON.stringify(join(ROOT, 'dist/adapters/express.js'))}`)
+      .replace("from 'formspam/fetch'", `from ${JSON.stringify(join(ROOT, 'dist/adapters/fetch.js'))}`)
       .replace("from 'formspam/server'", `from ${JSON.stringify(join(ROOT, 'dist/service/index.js'))}`)
       .replace("from 'express'", `from ${JSON.stringify(join(ROOT, 'node_modules/express/index.js'))}`);
     writeFileSync(file, rewritten);

@@ -1,6 +1,6 @@
 // What a user's install needs: `import { classify } from 'formspam'` loads no native module
 // (better-sqlite3 is an optional dependency, loaded by the SQLite store only) and no optional
-// peer; and the published types of formspam, formspam/server, formspam/node and formspam/verify
+// peer; and the published types of formspam, formspam/server, formspam/node, formspam/fetch and formspam/verify
 // compile with `skipLibCheck: false` in a project that has formspam's dependencies but not
 // ioredis (an optional peer) nor better-sqlite3.
 import { execFileSync } from 'node:child_process';
@@ -56,10 +56,11 @@ describe('package', () => {
         `import { classify, createDefaultProviders, type ClassifyResponse } from 'formspam';
 import { createRedisStore, createSqliteStore, createMemoryStore, createService, type RedisStoreOptions } from 'formspam/server';
 import { createHandler } from 'formspam/node';
+import { createFetchHandler } from 'formspam/fetch';
 import { verifyServerSignature } from 'formspam/verify';
 const r: Promise<ClassifyResponse> = classify({ text: 'hi' }, createDefaultProviders({ offline: true }));
 const o: RedisStoreOptions = { url: 'redis://127.0.0.1:6379' };
-void [r, o, createRedisStore, createSqliteStore, createMemoryStore, createService, createHandler, verifyServerSignature];
+void [r, o, createRedisStore, createSqliteStore, createMemoryStore, createService, createHandler, createFetchHandler, verifyServerSignature];
 `,
       );
       writeFileSync(

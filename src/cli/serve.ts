@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { createHandler } from '../adapters/node.js';
@@ -9,6 +11,10 @@ import { openStore } from '../stores/index.js';
 import { warmUp } from '../warm-up.js';
 import { createDemo, DemoWidgetError, resolveDemoWidget, type DemoWidget } from './demo.js';
 import { UsageError } from './io.js';
+import { DEFAULT_LIST_SOURCES, listsDir as listsFolder, type ListSource } from '../ip/lists.js';
+import { defaultDataDir } from '../ip/paths.js';
+import { checkSources, updateLists } from '../ip/update.js';
+import { readConfig } from './update-lists.js';
 
 export const SERVE_HELP = `Usage: formspam serve [options]
 
@@ -23,6 +29,12 @@ Options (environment variable in brackets):
   -d, --data-dir <dir>        where the SQLite store lives (default ./formspam-data) [FORMSPAM_SERVER_DATA_DIR]
       --store <store>         sqlite (default), sqlite:<file>, memory, or redis://host:port [FORMSPAM_STORE]
       --lists-dir <dir>       downloaded IP lists (default $FORMSPAM_DATA_DIR, else ~/.cache/formspam)
+      --update-lists-every <t>  download the IP and domain lists again every t (e.g. 12h, 30m;
+                              default 24h, ±10 % jitter; 0 turns it off; off with --offline), in
+                              the background: a failed download keeps the last good list, new
+                              lists are used without a restart [FORMSPAM_UPDATE_LISTS_EVERY]
+      --lists-config <file>   the list sources, as formspam update-lists --config (default: its
+                              default sources) [FORMSPAM_LISTS_CONFIG]
       --trusted-proxies <l>   comma-separated CIDRs (or loopback, private) whose X-Forwarded-For
                               is believed (default none) [FORMSPAM_TRUSTED_PROXIES]
       --body-limit <bytes>    largest request body (default ${DEFAULT_BODY_LIMIT}) [FORMSPAM_BODY_LIMIT]
@@ -56,6 +68,15 @@ function list(text: string | undefined): string[] | undefined {
   return text.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** `0`, or a number with a unit (`500ms`, `30s`, `15m`, `12h`, `1d`; seconds without one), in milliseconds. */
+function duration(name: string, text: string): number {
+  const m = /^(\d{1,9})(ms|s|m|h|d)?$/.exec(text.trim());
+  if (!m) throw new UsageError(`${name} must be 0 or a duration such as 30m, 12h or 1d (got ${JSON.stringify(text)})`);
+  const ms = Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 's']!;
+  if (ms !== 0 && ms < 1000) throw new UsageError(`${name} must be at least 1s (or 0 to turn it off)`);
+  return ms;
+}
+
 function integer(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -72,6 +93,8 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       'data-dir': { type: 'string', short: 'd' },
       store: { type: 'string' },
       'lists-dir': { type: 'string' },
+      'update-lists-every': { type: 'string' },
+      'lists-config': { type: 'string' },
       'trusted-proxies': { type: 'string' },
       'body-limit': { type: 'string' },
       'rate-limits': { type: 'string' },
@@ -109,6 +132,11 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   const maxNumber = integer('--m2m-max-number', values['m2m-max-number'] ?? env.FORMSPAM_M2M_MAX_NUMBER, 1);
   const masterKey = env.FORMSPAM_MASTER_KEY || undefined;
   if (masterKey !== undefined && masterKey.length < 32) throw new UsageError('FORMSPAM_MASTER_KEY must be at least 32 characters');
+  const every = duration('--update-lists-every', values['update-lists-every'] ?? env.FORMSPAM_UPDATE_LISTS_EVERY ?? '24h');
+  const listsConfig = values['lists-config'] ?? env.FORMSPAM_LISTS_CONFIG;
+  const sources: readonly ListSource[] = listsConfig ? await readConfig(listsConfig) : DEFAULT_LIST_SOURCES;
+  const sourceProblem = checkSources(sources);
+  if (sourceProblem) throw new UsageError(`--lists-config: ${sourceProblem}`);
   const keyIssuance = values['key-issuance'] ?? env.FORMSPAM_KEY_ISSUANCE ?? 'open';
   if (keyIssuance !== 'open' && keyIssuance !== 'closed') throw new UsageError('--key-issuance must be open or closed');
   const adminToken = env.FORMSPAM_ADMIN_TOKEN || undefined;
@@ -199,11 +227,53 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   logger.info({ event: 'listening', host, port: actualPort, store: store.kind, offline, encryption: masterKey !== undefined, keyIssuance, admin: adminToken !== undefined }, `formspam listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`);
   if (demoWidget) logger.info({ event: 'demo', widget: demoWidget.version }, `demo (altcha ${demoWidget.version}): http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${actualPort}/demo`);
 
+  // The list refresh (issue 17): in the background, one download round at a time; a failed or
+  // broken download keeps the list in place (updateLists), and the providers read the new files
+  // once a round has installed any.
+  const listsDir = values['lists-dir'] ?? defaultDataDir();
+  const refreshAbort = new AbortController();
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  const refresh = async (): Promise<void> => {
+    const results = await updateLists({ dataDir: listsDir, sources, signal: refreshAbort.signal });
+    for (const r of results) {
+      if (r.ok) logger.info({ event: 'list-updated', id: r.id, entries: r.entries }, `list ${r.id} updated: ${r.entries} entries`);
+      else logger.warn({ event: 'list-update-failed', id: r.id, error: r.error, kept: r.previous?.entries ?? null }, `list ${r.id} not updated (${r.error}); ${r.previous ? `kept the previous copy (${r.previous.entries} entries)` : 'no previous copy'}`);
+    }
+    if (results.some((r) => r.ok)) await handler.service.reloadLists();
+  };
+  const schedule = (delayMs: number): void => {
+    refreshTimer = setTimeout(() => {
+      refresh()
+        .catch((error: unknown) => {
+          if (!refreshAbort.signal.aborted) logger.warn({ event: 'list-update-failed', error: (error as Error).message }, 'list refresh failed');
+        })
+        .finally(() => {
+          if (!refreshAbort.signal.aborted) schedule(every * (0.9 + 0.2 * Math.random()));
+        });
+    }, delayMs);
+    refreshTimer.unref();
+  };
+  if (every > 0 && !offline) {
+    // Due now when a list is missing or older than the interval; otherwise when the oldest is.
+    const ages = sources.map((s) => {
+      try {
+        return Date.now() - statSync(join(listsFolder(listsDir), `${s.id}.list`)).mtimeMs;
+      } catch {
+        return Infinity;
+      }
+    });
+    const oldest = Math.max(...ages);
+    schedule(oldest >= every ? 0 : (every - oldest) * (0.9 + 0.2 * Math.random()));
+    logger.info({ event: 'lists-refresh', everyMs: every, dir: listsDir, sources: sources.map((s) => s.id) }, `lists refreshed every ${Math.round(every / 1000)} s in ${listsDir}`);
+  }
+
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
+      clearTimeout(refreshTimer);
+      refreshAbort.abort();
       logger.info({ event: 'shutdown', signal }, 'shutting down: finishing requests in flight');
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       force.unref();

@@ -47,7 +47,7 @@ function parseSource(spec: string): ListSource {
   return { id: name.slice(colon + 1), kind, url, licence: 'custom source (see its provider)', minEntries: 1 };
 }
 
-async function readConfig(file: string): Promise<ListSource[]> {
+export async function readConfig(file: string): Promise<ListSource[]> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));

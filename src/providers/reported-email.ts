@@ -38,6 +38,12 @@ export interface ReportedEmailListInfo {
 export interface ReportedEmailProvider extends EmailReputationProvider {
   /** Loads the lists (once) and says what was loaded. */
   info(): Promise<ReportedEmailListInfo>;
+  /**
+   * Reads the list files again (after `formspam update-lists` or `serve`'s refresh replaced
+   * them); look-ups use the lists in place until the new ones are read, and keep them when
+   * reading fails (the promise then rejects).
+   */
+  reload(): Promise<void>;
 }
 
 /** SHA-256 (hex) of an address as the address list stores it: `local@domain`, lower case, ASCII domain. */
@@ -90,14 +96,15 @@ const HEX64 = /^[0-9a-f]{64}$/;
  */
 export function createReportedEmailProvider(options: ReportedEmailListOptions = {}): ReportedEmailProvider {
   let loading: Promise<{ domains: Loaded; addresses: Loaded }> | undefined;
-  const load = () =>
-    (loading ??= Promise.all([
+  const read = () =>
+    Promise.all([
       readList(options.domainsFile, options.domains, (d) => {
         const ascii = domainToASCII(d.toLowerCase().replace(/\.$/, ''));
         return ascii.includes('.') ? ascii : null;
       }),
       readList(options.addressHashesFile, options.addressHashes, (h) => (HEX64.test(h.toLowerCase()) ? h.toLowerCase() : null)),
-    ]).then(([domains, addresses]) => ({ domains, addresses })));
+    ]).then(([domains, addresses]) => ({ domains, addresses }));
+  const load = () => (loading ??= read());
   return {
     name: 'reported-email-lists',
     async lookup(query): Promise<EmailReputation> {
@@ -107,6 +114,11 @@ export function createReportedEmailProvider(options: ReportedEmailListOptions = 
         domain: domains.set === null ? null : matchDomainOrParent(domains.set, query.domain),
         address: query.addressHash !== null && addresses.set !== null && addresses.set.has(query.addressHash),
       };
+    },
+    async reload() {
+      const next = read();
+      await next; // a failure leaves the lists in place
+      loading = next;
     },
     async info() {
       const { domains, addresses } = await load();

@@ -119,6 +119,11 @@ export interface Service {
    * providers have no live DNS (offline, or a DNS provider without a health check).
    */
   dnsHealth(): Promise<ResolverHealth | null>;
+  /**
+   * Reads the downloaded lists again (the IP lists and the reported-email lists of the default
+   * providers, or of given providers that have `reload`): called after they were replaced.
+   */
+  reloadLists(): Promise<void>;
   /** Closes the store (when the service opened it or was given it). */
   close(): Promise<void>;
   readonly store: Store;
@@ -527,6 +532,10 @@ export function createService(options: ServiceOptions = {}): Service {
       await gate();
     },
     dnsHealth,
+    async reloadLists() {
+      (providers.ipReputation as { reload?: () => void } | undefined)?.reload?.();
+      await (providers.emailReputation as { reload?: () => Promise<void> } | undefined)?.reload?.();
+    },
     async close() {
       await store.close();
     },

@@ -18,7 +18,9 @@ export async function startServer(args: string[], env: Record<string, string> = 
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
     cwd: ROOT,
-    env: { ...process.env, FORMSPAM_MASTER_KEY: '', ...env },
+    // No list refresh unless a test asks for one: serve would download the default lists from
+    // the internet when they are missing, and tests never touch the internet.
+    env: { ...process.env, FORMSPAM_MASTER_KEY: '', FORMSPAM_UPDATE_LISTS_EVERY: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';

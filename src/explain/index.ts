@@ -36,6 +36,8 @@ export interface MessageTable {
   readonly rules: Readonly<Record<string, Message>>;
   /** One message per skip reason (`{rule}`, `{reason}`); `other` for the reasons not listed. */
   readonly skipped: Readonly<Record<string, string>>;
+  /** The `{reason}` of `email.INVALID` and `email.MX`, by code (a clause, e.g. "it has no @"). */
+  readonly details: Readonly<Record<string, string>>;
 }
 
 /** The message tables, by language. */
@@ -101,6 +103,13 @@ export const SKIP_REASONS: readonly string[] = [
   'non-public',
   'no-country',
   'invalid-time-zone',
+];
+
+/** The codes of {@link MessageTable.details}: why an address is invalid, why mail cannot be delivered. */
+export const DETAIL_CODES: readonly string[] = [
+  'empty', 'missing-at', 'empty-domain', 'ip-literal', 'bad-characters', 'bad-idn', 'empty-label', 'no-dot', 'label-too-long',
+  'domain-too-long', 'bad-hyphen', 'ip-address', 'unknown-tld', 'bad-address',
+  'nxdomain', 'null-mx', 'no-mail-host',
 ];
 
 /** One rule that could not be evaluated, explained. */
@@ -193,7 +202,8 @@ function valuesOf(id: string, r: RuleResult, response: ClassifyResponse, languag
   const category = id.slice(0, id.indexOf('.'));
   if (category === 'email') {
     values.domain = response.email?.domain ?? first?.value ?? '';
-    values.reason = first?.reason ?? '';
+    const code = first?.reason ?? '';
+    values.reason = Object.hasOwn(table.details, code) ? table.details[code]! : code;
   }
   if (category === 'ipAddress') {
     values.ip = response.ipAddress?.ipAddress ?? '';

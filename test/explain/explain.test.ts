@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../src/classify.js';
 import {
+  DETAIL_CODES,
   EXPLAIN_LANGUAGES,
   MESSAGES,
   PLACEHOLDERS,
@@ -37,6 +38,11 @@ describe('message tables: complete in every language', () => {
       it('has a message for every skip reason and `other`, and no other', () => {
         expect(Object.keys(table.skipped).sort()).toEqual([...SKIP_REASONS, 'other'].sort());
         expect(Object.keys(table.skipped).sort()).toEqual(Object.keys(MESSAGES.en.skipped).sort());
+      });
+
+      it('has a clause for every email.INVALID and email.MX reason code, and no other', () => {
+        expect(Object.keys(table.details).sort()).toEqual([...DETAIL_CODES].sort());
+        expect(Object.values(table.details).every((d) => d.trim() !== '' && !/[{}]/.test(d))).toBe(true);
       });
 
       it('uses only the placeholders its rule provides', () => {
@@ -101,6 +107,17 @@ describe('explain(response, { language })', () => {
       expect(byRule.get('timeZone.UNEXPECTED_COUNTRY')).toContain(country[language]);
       expect(byRule.get('timeZone.UNEXPECTED_COUNTRY')).toContain('Europe/Moscow');
     }
+  });
+
+  it('explains an invalid address in words, not codes', async () => {
+    const response = await classify({ email: 'no-at-sign' }, {});
+    const texts = EXPLAIN_LANGUAGES.map((language) => explain(response, { language }).find((e) => e.rule === 'email.INVALID')?.text);
+    expect(texts).toEqual([
+      'The email address is not a valid address (it has no @).',
+      'Die E-Mail-Adresse ist ungültig (ihr fehlt das @).',
+      'L’adresse e-mail n’est pas valide (il lui manque le @).',
+      'La dirección de correo no es válida (le falta la @).',
+    ]);
   });
 
   it('defaults to English', async () => {

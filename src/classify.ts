@@ -1,5 +1,6 @@
 import { FormspamError, isFormspamError } from './errors.js';
 import { emailDomainOf } from './email/address.js';
+import { EXPLAIN_LANGUAGES, explain, type ExplainLanguage } from './explain/index.js';
 import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './geo/response.js';
 import { ProviderCall } from './providers/call.js';
 import { createDefaultProviders } from './providers/default.js';
@@ -33,6 +34,11 @@ export interface ClassifyOptions {
   maxMatches?: number;
   /** The client's IP address, which `ipAddress: "auto"` stands for; adapters pass it (from trusted proxies only). */
   clientIp?: string;
+  /**
+   * Adds `explanations` to the response: one readable sentence per reason, in English (`true` or
+   * `'en'`), German (`'de'`), French (`'fr'`) or Spanish (`'es'`). Off by default.
+   */
+  explain?: boolean | ExplainLanguage;
 }
 
 interface Prepared {
@@ -41,6 +47,8 @@ interface Prepared {
   formulas: ReadonlyMap<string, Formula>;
   timeoutMs: number;
   maxMatches: number;
+  /** The language of `explanations`, or null for none. */
+  explain: ExplainLanguage | null;
   /**
    * Each rule's place in the order of the response's rule objects: by name, ties in the order of
    * `rules` (what a stable sort by name of any subset of them gives).
@@ -114,6 +122,10 @@ function prepare(options: ClassifyOptions): Prepared {
   const maxMatches = options.maxMatches ?? 10;
   if (!Number.isInteger(maxMatches) || maxMatches < 0) optionsError('`maxMatches` must be an integer >= 0');
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) optionsError('`signal` must be an AbortSignal');
+  const explainOption: unknown = options.explain;
+  if (explainOption !== undefined && typeof explainOption !== 'boolean' && !(EXPLAIN_LANGUAGES as readonly unknown[]).includes(explainOption)) {
+    optionsError(`\`explain\` must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
+  }
   const result: Prepared = {
     rules,
     known: new Set([...ids, ...SPEC_RULE_IDS, ...EXTENSION_RULE_IDS]),
@@ -121,6 +133,7 @@ function prepare(options: ClassifyOptions): Prepared {
     rank: new Map(rules.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
     timeoutMs,
     maxMatches,
+    explain: explainOption === true ? 'en' : typeof explainOption === 'string' ? (explainOption as ExplainLanguage) : null,
     plans: new Map(),
   };
   prepared.set(options, result);
@@ -530,5 +543,6 @@ export async function classify(
   const country = detectedCountry(response.timeZone, response.ipAddress);
   if (country !== undefined) response.country = country;
   if (problems.length > 0) response.errors = problems;
+  if (p.explain !== null) response.explanations = explain(response, { language: p.explain });
   return response;
 }

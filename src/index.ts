@@ -1,4 +1,16 @@
 export { classify, type ClassifyOptions } from './classify.js';
+export {
+  explain,
+  explainSkipped,
+  EXPLAIN_LANGUAGES,
+  MESSAGES,
+  type ExplainLanguage,
+  type ExplainOptions,
+  type Explanation,
+  type Message,
+  type MessageTable,
+  type SkippedExplanation,
+} from './explain/index.js';
 export { FormspamError, isFormspamError, type FormspamErrorCode, type FormspamErrorJSON } from './errors.js';
 export {
   defineRule,

@@ -103,6 +103,18 @@ export interface ClassifyResponse {
   country?: CountryResult | null;
   /** Present only when a provider or rule failed. */
   errors?: ProblemReport[];
+  /**
+   * One readable sentence per reason, in the order of `reasons`; present only when asked for
+   * (`classify(request, providers, { explain: 'de' })`), never in the default response.
+   */
+  explanations?: Explanation[];
+}
+
+/** One readable reason (`explanations` of a response): the rule, its score and one sentence naming its evidence. */
+export interface Explanation {
+  rule: string;
+  score: number;
+  text: string;
 }
 
 export type CategoryKey = Category;

@@ -6,6 +6,7 @@ import { createDefaultProviders } from '../providers/default.js';
 import { FormspamError } from '../errors.js';
 import type { Providers } from '../providers/types.js';
 import type { ClassifyResponse } from '../response.js';
+import { EXPLAIN_LANGUAGES, type ExplainLanguage } from '../explain/index.js';
 import { explain } from './explain.js';
 import { errorJson, EXIT, readAll, UsageError, write } from './io.js';
 
@@ -31,7 +32,9 @@ Options:
   -f, --file <path>   read the request from a file instead of standard input
       --jsonl         read JSON Lines: one request per line, one response per line, in order;
                       a line that fails prints {"error":{...},"line":N} in its place
-      --explain       print a table of the rules that fired, with their evidence, instead of JSON
+      --explain       print a table of the rules that fired, with their evidence, and one
+                      sentence per reason, instead of JSON
+      --lang <code>   the language of the --explain sentences: en (default), de, fr or es
       --concurrency <n>  requests in flight at once with --jsonl (default 16)
       --offline       no network: the DNS rules (email.MX, email.DMARC) report skipped "offline"
       --dns-server <ip[:port]>  DNS server for the email rules; repeat for several
@@ -63,8 +66,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-function render(response: ClassifyResponse, asTable: boolean): string {
-  return asTable ? explain(response) : `${JSON.stringify(response)}\n`;
+function render(response: ClassifyResponse, asTable: boolean, language: ExplainLanguage): string {
+  return asTable ? explain(response, language) : `${JSON.stringify(response)}\n`;
 }
 
 export async function runClassify(argv: string[], io: Streams): Promise<number> {
@@ -74,6 +77,7 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
       file: { type: 'string', short: 'f' },
       jsonl: { type: 'boolean', default: false },
       explain: { type: 'boolean', default: false },
+      lang: { type: 'string' },
       concurrency: { type: 'string' },
       offline: { type: 'boolean', default: false },
       'dns-server': { type: 'string', multiple: true },
@@ -86,6 +90,8 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
     await write(io.stdout, CLASSIFY_HELP);
     return EXIT.OK;
   }
+  const language = (values.lang ?? 'en') as ExplainLanguage;
+  if (!EXPLAIN_LANGUAGES.includes(language)) throw new UsageError(`--lang must be one of ${EXPLAIN_LANGUAGES.join(', ')}`);
   const concurrency = values.concurrency === undefined ? 16 : Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 1024) {
     throw new UsageError('--concurrency must be an integer from 1 to 1024');
@@ -101,10 +107,10 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
   if (!values.jsonl) {
     const request = parseJson(await readAll(input, MAX_SINGLE_INPUT));
     const response = await classify(request, providers);
-    await write(io.stdout, render(response, values.explain));
+    await write(io.stdout, render(response, values.explain, language));
     return EXIT.OK;
   }
-  return runJsonl(input, io, values.explain, concurrency, providers);
+  return runJsonl(input, io, values.explain, language, concurrency, providers);
 }
 
 function openFile(path: string): NodeJS.ReadableStream {
@@ -116,6 +122,7 @@ async function runJsonl(
   input: NodeJS.ReadableStream,
   io: Streams,
   asTable: boolean,
+  language: ExplainLanguage,
   concurrency: number,
   providers: Providers,
 ): Promise<number> {
@@ -131,7 +138,7 @@ async function runJsonl(
     try {
       const response = await classify(parseJson(text), providers);
       counts[response.classification]++;
-      return render(response, asTable);
+      return render(response, asTable, language);
     } catch (error) {
       counts.error++;
       const body = { ...errorJson(error), line: n };

@@ -1,3 +1,4 @@
+import { explain as explainReasons, type ExplainLanguage } from '../explain/index.js';
 import type { ClassifyResponse, RuleResult } from '../response.js';
 
 function pad(s: string, n: number): string {
@@ -17,8 +18,11 @@ function evidenceOf(r: RuleResult): string {
   return parts.join(', ');
 }
 
-/** A human-readable table of the rules that fired, with their evidence, and of skipped rules. */
-export function explain(response: ClassifyResponse): string {
+/**
+ * A human-readable table of the rules that fired, with their evidence, then one sentence per
+ * reason in `language` (en, de, fr or es), then the skipped rules.
+ */
+export function explain(response: ClassifyResponse, language: ExplainLanguage = 'en'): string {
   const lines = [`${response.classification}  score ${response.score.toFixed(2)}   (GOOD < 1 <= NEUTRAL <= 2 < BAD)`];
   const fired: [string, RuleResult][] = [];
   const skipped: [string, RuleResult][] = [];
@@ -40,6 +44,7 @@ export function explain(response: ClassifyResponse): string {
       lines.push(`${pad(id, width)}  ${r.score.toFixed(2).padStart(5)}  ${String(r.count ?? '').padStart(3)}  ${evidenceOf(r)}`);
     }
   }
+  for (const e of explainReasons(response, { language })) lines.push(`- ${e.text}`);
   for (const [id, r] of skipped) lines.push(`skipped: ${id} (${r.skipped})`);
   if (response.text) lines.push(`text: classifier ${response.text.classifier}, detected language ${response.text.detectedLanguage ?? 'unknown'}`);
   for (const p of response.errors ?? []) lines.push(`problem: ${p.provider} ${p.subject}: ${p.reason}${p.message ? ` (${p.message})` : ''}`);

@@ -68,6 +68,24 @@ describe('formspam classify', () => {
     expect(r.stdout).toMatch(/text\.SQL_INJECTION\s+5\.00\s+1\s+message: "; drop table users"/);
     expect(r.stdout).toMatch(/text\.EXCLAMATION\s+0\.25\s+1\s+message: "!!!"/); // a run of "!" is one exclamation
     expect(r.stdout).toMatch(/text\.SHORT_TEXT\s+1\.00\s+length 24, threshold 40/);
+    expect(r.stdout).toContain('\n- The message tries to inject SQL: “; drop table users”.\n');
+  });
+
+  it('--explain --lang de|fr|es prints the sentences in that language; another language is a usage error', async () => {
+    const input = JSON.stringify({ text: '1; drop table users' });
+    const expected = {
+      de: '- Die Nachricht versucht, SQL einzuschleusen: „; drop table users“.',
+      fr: '- Le message tente d’injecter du SQL : « ; drop table users ».',
+      es: '- El mensaje intenta inyectar SQL: «; drop table users».',
+    };
+    for (const [lang, line] of Object.entries(expected)) {
+      const r = await runCli(['classify', '--explain', '--lang', lang], input);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('\n')).toContain(line);
+    }
+    const bad = await runCli(['classify', '--explain', '--lang', 'it'], input);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--lang must be one of en, de, fr, es');
   });
 });
 
@@ -110,7 +128,7 @@ describe('formspam --help and --version', () => {
   it('documents every command and option', async () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);
-    for (const word of ['classify', '--jsonl', '--explain', '--file', '--concurrency', '--version', 'Exit status']) {
+    for (const word of ['classify', '--jsonl', '--explain', '--lang', '--file', '--concurrency', '--version', 'Exit status']) {
       expect(r.stdout).toContain(word);
     }
   });

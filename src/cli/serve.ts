@@ -14,6 +14,7 @@ import { UsageError } from './io.js';
 import { DEFAULT_LIST_SOURCES, listsDir as listsFolder, type ListSource } from '../ip/lists.js';
 import { defaultDataDir } from '../ip/paths.js';
 import { checkSources, updateLists } from '../ip/update.js';
+import { datasetStatus } from '../datasets.js';
 import { readConfig } from './update-lists.js';
 
 export const SERVE_HELP = `Usage: formspam serve [options]
@@ -33,6 +34,8 @@ Options (environment variable in brackets):
                               default 24h, ±10 % jitter; 0 turns it off; off with --offline), in
                               the background: a failed download keeps the last good list, new
                               lists are used without a restart [FORMSPAM_UPDATE_LISTS_EVERY]
+      --max-list-age <days>   a downloaded list older than this makes /readyz say "degraded"
+                              (default 3) [FORMSPAM_MAX_LIST_AGE]
       --lists-config <file>   the list sources, as formspam update-lists --config (default: its
                               default sources) [FORMSPAM_LISTS_CONFIG]
       --trusted-proxies <l>   comma-separated CIDRs (or loopback, private) whose X-Forwarded-For
@@ -95,6 +98,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       'lists-dir': { type: 'string' },
       'update-lists-every': { type: 'string' },
       'lists-config': { type: 'string' },
+      'max-list-age': { type: 'string' },
       'trusted-proxies': { type: 'string' },
       'body-limit': { type: 'string' },
       'rate-limits': { type: 'string' },
@@ -133,6 +137,9 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   const masterKey = env.FORMSPAM_MASTER_KEY || undefined;
   if (masterKey !== undefined && masterKey.length < 32) throw new UsageError('FORMSPAM_MASTER_KEY must be at least 32 characters');
   const every = duration('--update-lists-every', values['update-lists-every'] ?? env.FORMSPAM_UPDATE_LISTS_EVERY ?? '24h');
+  const maxListAgeText = values['max-list-age'] ?? env.FORMSPAM_MAX_LIST_AGE;
+  const maxListAgeDays = maxListAgeText === undefined ? undefined : Number(maxListAgeText);
+  if (maxListAgeDays !== undefined && !(maxListAgeDays > 0)) throw new UsageError('--max-list-age must be a positive number of days, e.g. 3');
   const listsConfig = values['lists-config'] ?? env.FORMSPAM_LISTS_CONFIG;
   const sources: readonly ListSource[] = listsConfig ? await readConfig(listsConfig) : DEFAULT_LIST_SOURCES;
   const sourceProblem = checkSources(sources);
@@ -181,6 +188,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       rateLimits,
       ...(masterKey !== undefined && { masterKey }),
       keyIssuance,
+      ...(maxListAgeDays !== undefined && { maxListAgeDays }),
       ...(adminToken !== undefined && { adminToken }),
       ...(maxNumber !== undefined && { m2m: { maxNumber } }),
       logger,
@@ -253,6 +261,14 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     }, delayMs);
     refreshTimer.unref();
   };
+  // Every rule that will be skipped for lack of data, said once at start-up (issue 17).
+  const present = new Set(datasetStatus({ dataDir: listsDir }).filter((d) => d.id.startsWith('list:') && d.generated !== null).map((d) => d.kind));
+  const refreshing = every > 0 && !offline;
+  for (const [kind, rule] of [['tor', 'ipAddress.TOR'], ['proxy', 'ipAddress.PROXY'], ['malicious', 'ipAddress.MALICIOUS'], ['domains', 'email.REPORTED'], ['hosting', 'ipAddress.HOSTING']] as const) {
+    if (present.has(kind)) continue;
+    const partly = kind === 'hosting' ? ' uses the curated hosting ASNs only (no data-centre ranges)' : ' is skipped ("no-data")';
+    logger.warn({ event: 'rule-without-data', rule, kind, dir: listsDir }, `${rule}${partly}: no ${kind} list in ${listsDir}; ${refreshing ? 'the list refresh is downloading it' : 'run formspam update-lists, or serve without --offline / --update-lists-every 0'}`);
+  }
   if (every > 0 && !offline) {
     // Due now when a list is missing or older than the interval; otherwise when the oldest is.
     const ages = sources.map((s) => {

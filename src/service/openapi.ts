@@ -226,7 +226,12 @@ export const READINESS_SCHEMA = {
   type: 'object',
   required: ['status', 'store', 'datasets'],
   properties: {
-    status: { type: 'string', enum: ['ok', 'unavailable'] },
+    status: { type: 'string', enum: ['ok', 'degraded', 'unavailable'], description: '`degraded` (HTTP 200): a downloaded list is missing or older than its maximum age; the rules that need it are skipped or use old data.' },
+    lists: {
+      type: 'object',
+      required: ['status', 'missing', 'stale', 'maxAgeDays'],
+      properties: { status: { type: 'string', enum: ['ok', 'degraded'] }, missing: { type: 'array', items: { type: 'string' } }, stale: { type: 'array', items: { type: 'string' } }, maxAgeDays: { type: 'number' } },
+    },
     store: { type: 'object', required: ['kind', 'ok'], properties: { kind: { type: 'string' }, ok: { type: 'boolean' } } },
     dns: {
       type: 'object',

@@ -39,6 +39,11 @@ export interface ServiceOptions {
   dnsServers?: readonly string[];
   /** Directory of the downloaded lists (default providers and /readyz). */
   listsDir?: string;
+  /**
+   * Age in days past which a downloaded list counts as stale in `/readyz` (default 3: three
+   * missed daily refreshes).
+   */
+  maxListAgeDays?: number;
   /** Options passed to every classify() call (clientIp and signal are set per request). */
   classifyOptions?: Omit<ClassifyOptions, 'clientIp' | 'signal'>;
   /** Largest accepted body in bytes (default 65,536). */
@@ -274,6 +279,8 @@ export function createService(options: ServiceOptions = {}): Service {
   });
   const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
   const license = options.license ?? 'free';
+  const maxListAgeDays = options.maxListAgeDays ?? 3;
+  if (typeof maxListAgeDays !== 'number' || !(maxListAgeDays > 0)) throw new TypeError('maxListAgeDays must be a positive number of days');
   const keyIssuance = options.keyIssuance ?? 'open';
   if (keyIssuance !== 'open' && keyIssuance !== 'closed') throw new TypeError('keyIssuance must be "open" or "closed"');
   const adminToken = options.adminToken;
@@ -476,8 +483,15 @@ export function createService(options: ServiceOptions = {}): Service {
     // An unhealthy resolver does not make the service unready: classify answers, with the DNS
     // rules skipped ("resolver-unhealthy"). It is reported here for the operator.
     const dns = await dnsHealth();
+    // Downloaded lists that are missing or stale leave the service ready (classify answers,
+    // the rules that need them are skipped with "no-data" or use old data): "degraded", 200.
+    const downloaded = list.filter((d) => d.id.startsWith('list:'));
+    const missing = downloaded.filter((d) => d.generated === null).map((d) => d.id.slice(5));
+    const stale = downloaded.filter((d) => d.generated !== null && d.ageDays !== null && d.ageDays > maxListAgeDays).map((d) => d.id.slice(5));
+    const degraded = missing.length > 0 || stale.length > 0;
     return json(ok ? 200 : 503, {
-      status: ok ? 'ok' : 'unavailable',
+      status: ok ? (degraded ? 'degraded' : 'ok') : 'unavailable',
+      lists: { status: degraded ? 'degraded' : 'ok', missing, stale, maxAgeDays: maxListAgeDays },
       store: { kind: store.kind, ok: storeOk },
       ...(dns && dns.status !== 'off' && { dns: { status: dns.status, reason: dns.reason, checkedAt: dns.checkedAt === null ? null : new Date(dns.checkedAt).toISOString() } }),
       datasets: list.map((d) => ({ id: d.id, generated: d.generated, ageDays: d.ageDays === null ? null : Math.round(d.ageDays * 100) / 100, ...(d.problem && { problem: d.problem }) })),
@@ -533,6 +547,7 @@ export function createService(options: ServiceOptions = {}): Service {
     },
     dnsHealth,
     async reloadLists() {
+      datasets = null; // /readyz reads the new files
       (providers.ipReputation as { reload?: () => void } | undefined)?.reload?.();
       await (providers.emailReputation as { reload?: () => Promise<void> } | undefined)?.reload?.();
     },

@@ -63,11 +63,23 @@ afterAll(async () => {
 });
 
 describe('formspam serve --update-lists-every', () => {
-  it('says at start-up what it refreshes, and installs the missing list at once', async () => {
+  it('says at start-up what it refreshes and which rules lack data, and installs the missing list at once', async () => {
     expect(server.logs()).toMatch(/"event":"lists-refresh","everyMs":2000/);
+    for (const rule of ['ipAddress.TOR', 'ipAddress.PROXY', 'ipAddress.MALICIOUS', 'email.REPORTED', 'ipAddress.HOSTING']) {
+      expect(server.logs()).toContain(`"event":"rule-without-data","rule":"${rule}"`);
+    }
+    expect(server.logs()).toMatch(/the list refresh is downloading it/);
     await waitForLog(/"event":"list-updated","id":"tor-exits","entries":3/, 0);
     expect(await torHit('185.220.101.2')).toBeGreaterThan(0);
     expect(await torHit('91.132.147.168')).toBe(0);
+    // /readyz: ready, degraded while other lists are missing; tor-exits no longer among them.
+    const t0 = Date.now();
+    let ready: { status: string; lists: { missing: string[] } };
+    do ready = (await (await fetch(`${server.url}/readyz`)).json()) as typeof ready;
+    while (ready.lists.missing.includes('tor-exits') && Date.now() - t0 < 65_000 && (await new Promise((r) => setTimeout(r, 200)), true));
+    expect(ready.status).toBe('degraded');
+    expect(ready.lists.missing).not.toContain('tor-exits');
+    expect(ready.lists.missing).toContain('x4bnet-vpn');
   });
 
   it('uses the entries of a list replaced upstream without a restart', async () => {
@@ -98,6 +110,7 @@ describe('the schedule option', () => {
     const off = await startServer(['--store', 'memory', '--no-warm-up', '--dns-servers', dns.address, '--lists-dir', join(dir, 'off'), '--update-lists-every', '0']);
     try {
       expect(off.logs()).not.toMatch(/lists-refresh/);
+      expect(off.logs()).toMatch(/"rule":"ipAddress.TOR"[^\n]*run formspam update-lists/);
     } finally {
       await off.stop();
     }

@@ -51,7 +51,7 @@ async function getKey(hostname: string, form: 'json' | 'base64' | 'list' = 'json
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'formspam-serve-'));
-  server = await startServer(['--data-dir', dir, '--offline', '--m2m-max-number', '3000', '--rate-limits', 'classify-ip=10000/3600,classify-key=40/3600,generate-ip=10000/3600']);
+  server = await startServer(['--data-dir', dir, '--lists-dir', join(dir, 'lists-none'), '--offline', '--m2m-max-number', '3000', '--rate-limits', 'classify-ip=10000/3600,classify-key=40/3600,generate-ip=10000/3600']);
   doc = (await call('/openapi.json')).body;
 });
 
@@ -174,7 +174,9 @@ describe('formspam serve (child process)', () => {
     expect((await call('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await call('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ status: 'ok', store: { kind: 'sqlite', ok: true } });
+    // No list is downloaded here: ready, but degraded, naming the missing lists.
+    expect(ready.body).toMatchObject({ status: 'degraded', store: { kind: 'sqlite', ok: true }, lists: { status: 'degraded', stale: [], maxAgeDays: 3 } });
+    expect(ready.body.lists.missing).toEqual(expect.arrayContaining(['tor-exits', 'sfs-toxic-domains']));
     expect(ready.body.datasets.map((d: { id: string }) => d.id)).toEqual(expect.arrayContaining(['geo-country', 'asn']));
     const metrics = await call('/metrics');
     expect(metrics.body).toMatch(/formspam_http_requests_total\{route="\/api\/v1\/classify",method="POST",status="200"\} \d+/);

@@ -96,8 +96,13 @@ export function testHttpAdapter(name: string, setup: (options: ServiceOptions) =
     it('GET /readyz: JSON with a status and the store', async () => {
       const res = await send(url('/readyz'));
       assert.ok(res.status === 200 || res.status === 503, `status ${res.status}`);
-      const body = (await res.json()) as { status: string; store: { kind: string; ok: boolean } };
-      assert.equal(body.status, res.status === 200 ? 'ok' : 'unavailable');
+      const body = (await res.json()) as { status: string; store: { kind: string; ok: boolean }; lists: { status: string; missing: string[]; stale: string[] } };
+      // 200: `ok`, or `degraded` exactly when a downloaded list is missing or stale; 503: `unavailable`.
+      if (res.status === 200) {
+        const degraded = body.lists.missing.length > 0 || body.lists.stale.length > 0;
+        assert.equal(body.status, degraded ? 'degraded' : 'ok');
+        assert.equal(body.lists.status, body.status);
+      } else assert.equal(body.status, 'unavailable');
       assert.deepEqual(body.store, { kind: 'memory', ok: true });
     });
 

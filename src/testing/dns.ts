@@ -5,6 +5,7 @@
  * {@link DNS_CONFORMANCE_ZONE} (formspam runs it against its live provider and a DNS server
  * on loopback, and against {@link createStaticDnsProvider}).
  */
+import { resolveRunner, type Runner } from './runner.js';
 import assert from 'node:assert/strict';
 import type { DnsAnswer, DnsProvider, MxRecord } from '../providers/types.js';
 
@@ -53,13 +54,6 @@ export interface DnsConformanceSetup {
   close?: () => Promise<void> | void;
 }
 
-type Hook = (fn: () => Promise<void> | void) => void;
-interface Runner {
-  describe?: (name: string, fn: () => void) => void;
-  it?: (name: string, fn: () => Promise<void>) => void;
-  beforeAll?: Hook;
-  afterAll?: Hook;
-}
 
 function signal(): { signal: AbortSignal } {
   return { signal: new AbortController().signal };
@@ -78,14 +72,7 @@ function sortedMx(answer: DnsAnswer<MxRecord>): MxRecord[] {
  * testDnsProvider('my provider', async () => ({ provider: createMyProvider({ server }) }));
  */
 export function testDnsProvider(name: string, setup: () => Promise<DnsConformanceSetup> | DnsConformanceSetup, runner: Runner = {}): void {
-  const g = globalThis as Runner;
-  const describe = runner.describe ?? g.describe;
-  const it = runner.it ?? g.it;
-  const beforeAll = runner.beforeAll ?? g.beforeAll;
-  const afterAll = runner.afterAll ?? g.afterAll;
-  if (!describe || !it || !beforeAll || !afterAll) {
-    throw new Error('testDnsProvider: no global describe/it/beforeAll/afterAll; pass them in the third argument');
-  }
+  const { describe, it, beforeAll, afterAll } = resolveRunner('testDnsProvider', runner, ['describe', 'it', 'beforeAll', 'afterAll']);
   const N = DNS_CONFORMANCE_NAMES;
   describe(`DnsProvider conformance: ${name}`, () => {
     let s: DnsConformanceSetup;

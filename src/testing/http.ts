@@ -10,6 +10,7 @@
  *   return { fetch: (url, init) => handler(new Request(url, init)), close: () => handler.close() };
  * });
  */
+import { resolveRunner, type Runner } from './runner.js';
 import assert from 'node:assert/strict';
 import { requestApiKey } from '../service/client.js';
 import type { ServiceOptions } from '../service/service.js';
@@ -31,13 +32,6 @@ export interface HttpAdapterSetup {
   passesUnknownPaths?: boolean;
 }
 
-type Hook = (fn: () => Promise<void> | void) => void;
-interface Runner {
-  describe?: (name: string, fn: () => void) => void;
-  it?: (name: string, fn: () => Promise<void>) => void;
-  beforeAll?: Hook;
-  afterAll?: Hook;
-}
 
 /** The body limit the suite asks for. */
 export const HTTP_CONFORMANCE_BODY_LIMIT = 4096;
@@ -61,12 +55,7 @@ async function errorBody(res: Response, status: number, code: string): Promise<v
  * and no metrics) and returns how to reach an adapter serving them.
  */
 export function testHttpAdapter(name: string, setup: (options: ServiceOptions) => Promise<HttpAdapterSetup> | HttpAdapterSetup, runner: Runner = {}): void {
-  const g = globalThis as Runner;
-  const describe = runner.describe ?? g.describe;
-  const it = runner.it ?? g.it;
-  const beforeAll = runner.beforeAll ?? g.beforeAll;
-  const afterAll = runner.afterAll ?? g.afterAll;
-  if (!describe || !it || !beforeAll || !afterAll) throw new Error('testHttpAdapter: no global describe/it/beforeAll/afterAll; pass them in the third argument');
+  const { describe, it, beforeAll, afterAll } = resolveRunner('testHttpAdapter', runner, ['describe', 'it', 'beforeAll', 'afterAll']);
 
   describe(`HTTP conformance: ${name}`, () => {
     let s: HttpAdapterSetup;

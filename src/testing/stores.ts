@@ -4,6 +4,7 @@
  * @example
  * testStore('memory', () => ({ store: createMemoryStore({ now: () => clock }) , setNow: (t) => { clock = t } }));
  */
+import { resolveRunner, type Runner } from './runner.js';
 import assert from 'node:assert/strict';
 import type { Store } from '../stores/types.js';
 
@@ -20,24 +21,12 @@ export interface StoreConformanceSetup {
   close?: () => Promise<void> | void;
 }
 
-type Hook = (fn: () => Promise<void> | void) => void;
-interface Runner {
-  describe?: (name: string, fn: () => void) => void;
-  it?: (name: string, fn: () => Promise<void>) => void;
-  beforeEach?: Hook;
-  afterEach?: Hook;
-}
 
 let unique = 0;
 const id = (what: string) => `${what}-${process.pid}-${Date.now()}-${++unique}`;
 
 export function testStore(name: string, setup: () => Promise<StoreConformanceSetup> | StoreConformanceSetup, runner: Runner = {}): void {
-  const g = globalThis as Runner;
-  const describe = runner.describe ?? g.describe;
-  const it = runner.it ?? g.it;
-  const beforeEach = runner.beforeEach ?? g.beforeEach;
-  const afterEach = runner.afterEach ?? g.afterEach;
-  if (!describe || !it || !beforeEach || !afterEach) throw new Error('testStore: no global describe/it/beforeEach/afterEach; pass them in the third argument');
+  const { describe, it, beforeEach, afterEach } = resolveRunner('testStore', runner, ['describe', 'it', 'beforeEach', 'afterEach']);
 
   describe(`Store conformance: ${name}`, () => {
     let s: StoreConformanceSetup;

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { createHandler } from '../adapters/node.js';
 import { createMetrics } from '../service/metrics.js';
+import { trackConnections } from './drain.js';
 import { parseRateLimits, type RateLimits } from '../service/rate-limit.js';
 import { DEFAULT_BODY_LIMIT } from '../service/service.js';
 import { openStore } from '../stores/index.js';
@@ -22,7 +23,9 @@ export const SERVE_HELP = `Usage: formspam serve [options]
 Runs the HTTP API (POST /api/v1/classify, POST /api_key/generate, the widget's
 GET /api/v1/challenge, POST /api/v1/verify and POST /v1/verify/signature, /healthz, /readyz,
 /openapi.json, /metrics). Logs are JSON lines (pino) on standard output, without secrets or
-submitted text. SIGTERM/SIGINT finish the requests in flight, close the store and exit.
+submitted text. SIGTERM/SIGINT stop accepting connections, answer every request sent on an
+open keep-alive connection (with Connection: close), close connections idle for 1 s, close
+the store and exit.
 
 Options (environment variable in brackets):
   -p, --port <n>              port (default 8080; 0 picks a free one) [PORT, FORMSPAM_PORT]
@@ -220,6 +223,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, demo
     ? (req, res) => (demo.handles(req.url) ? demo.handle(req, res) : handler(req, res))
     : handler);
+  const connections = trackConnections(server);
   server.on('clientError', (_error, socket) => {
     // Like node's default: no 400 when a response was already started on this socket.
     const started = (socket as unknown as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
@@ -291,20 +295,9 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       clearTimeout(refreshTimer);
       refreshAbort.abort();
       logger.info({ event: 'shutdown', signal }, 'shutting down: finishing requests in flight');
-      const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      force.unref();
-      // server.close() closes the idle keep-alive connections once. A request in flight then
-      // finished on a keep-alive connection, which idled until keepAliveTimeout and kept the
-      // process up: answer with `Connection: close` from now on, and close connections as they
-      // become idle.
-      server.on('request', (_req, res: import('node:http').ServerResponse) => {
-        if (!res.headersSent) res.setHeader('connection', 'close');
-      });
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
-      sweep.unref();
-      server.close(() => {
-        clearTimeout(force);
-        clearInterval(sweep);
+      // Stop accepting; answer every request read on an open keep-alive connection with
+      // `Connection: close`; close connections once idle (src/cli/drain.ts).
+      void connections.drain().then(() => {
         handler.close().then(
           () => {
             logger.info({ event: 'stopped' }, 'stopped');
@@ -325,7 +318,6 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
           },
         );
       });
-      server.closeIdleConnections();
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));

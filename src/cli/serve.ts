@@ -44,8 +44,10 @@ Options (environment variable in brackets):
       --trusted-proxies <l>   comma-separated CIDRs (or loopback, private) whose X-Forwarded-For
                               is believed (default none) [FORMSPAM_TRUSTED_PROXIES]
       --body-limit <bytes>    largest request body (default ${DEFAULT_BODY_LIMIT}) [FORMSPAM_BODY_LIMIT]
-      --rate-limits <spec>    off, or classify-ip=600/60,classify-key=6000/60,generate-ip=30/3600
-                              (limit/window seconds) [FORMSPAM_RATE_LIMITS]
+      --rate-limits <spec>    off, or classify-ip=600/60,classify-key=6000/60,
+                              classify-key-ip=300/60,generate-ip=30/3600 (limit/window seconds;
+                              classify-key-ip is one client's share of a key: the site's own
+                              server sends X-Formspam-Secret and is not split) [FORMSPAM_RATE_LIMITS]
       --no-rate-limits        the same as --rate-limits off
       --dns-servers <list>    DNS servers for the email rules, ip or ip:port [FORMSPAM_DNS_SERVERS]
       --offline               no network: DNS rules are skipped [FORMSPAM_OFFLINE=1]

@@ -115,7 +115,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
         SignatureVerifyRequest: {
           type: 'object',
           required: ['payload'],
-          properties: { payload: { oneOf: [{ type: 'string' }, { type: 'object' }], description: 'The Base64 payload of the form field, or its decoded object' }, secret: { type: 'string', description: 'When given, must be the secret of the payload\'s API key' } },
+          properties: {
+            payload: { oneOf: [{ type: 'string' }, { type: 'object' }], description: 'The Base64 payload of the form field, or its decoded object' },
+            secret: { type: 'string', description: 'When given, must be the secret of the payload\'s API key; proves the secret, so the payload is spent (accepted once)' },
+            proof: { type: 'string', description: 'Instead of `secret`: hex HMAC-SHA-256 of the payload\'s `signature` under the key\'s secret; proves the secret without sending it' },
+          },
         },
         SignatureVerifyResponse: {
           type: 'object',
@@ -125,6 +129,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             apiKey: { type: ['string', 'null'] },
             verificationData: { type: ['object', 'null'] },
             reason: { type: 'string', description: 'PAYLOAD_ALREADY_USED, INVALID_SIGNATURE, EXPIRED, NOT_VERIFIED, API_KEY_MISMATCH, API_KEY_NOT_FOUND, API_KEY_REVOKED' },
+            spent: { type: 'boolean', enum: [false], description: 'Present (false) when the caller proved no secret: the signature was checked but the payload was not spent, so there is no replay protection for this call (a departure from ALTCHA Sentinel, where any caller spends it)' },
           },
         },
         ApiKey: {
@@ -148,6 +153,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           parameters: [
             { name: 'apiKey', in: 'query', required: false, schema: { type: 'string' }, description: 'The API key (or `Authorization: Bearer <key>`).' },
             { name: 'Referer', in: 'header', required: false, schema: { type: 'string' }, description: 'Must be on the key\'s host (or a subdomain) when present; `Origin` is checked likewise.' },
+            { name: 'X-Formspam-Secret', in: 'header', required: false, schema: { type: 'string' }, description: 'The key\'s secret, from the site\'s own server: its requests are counted against the key\'s budget only, not split per client IP (rate limit `classify-key-ip`).' },
           ],
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ClassifyRequest' } } } },
           responses: {
@@ -322,7 +328,7 @@ function widgetPaths(): Record<string, unknown> {
     '/v1/verify/signature': {
       post: {
         operationId: 'verifySignature',
-        summary: 'Verify a signed widget payload once (for sites without a server library)',
+        summary: 'Verify a signed widget payload; with the key\'s secret (or a proof of it) once only (for sites without a server library)',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/SignatureVerifyRequest' } } } },
         responses: {
           200: { description: 'The verdict; `verified: false` with a `reason` when refused', content: { 'application/json': { schema: { $ref: '#/components/schemas/SignatureVerifyResponse' } } } },

@@ -7,24 +7,33 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** Per client IP and per API key. */
+/** Per client IP, per API key, and per API key and client IP. */
 export interface RateLimits {
   classifyPerIp?: RateLimit | false;
   classifyPerKey?: RateLimit | false;
+  /**
+   * One client's share of a key: counted per API key and client IP, checked before the key's own
+   * budget, so that whoever copies a site's public key from its page can use up only their own
+   * share and never the site's whole budget. A caller that proves the key's secret (the
+   * `X-Formspam-Secret` header: the site's own server) is not split.
+   */
+  classifyPerKeyIp?: RateLimit | false;
   generatePerIp?: RateLimit | false;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   classifyPerIp: { limit: 600, windowSeconds: 60 },
   classifyPerKey: { limit: 6000, windowSeconds: 60 },
+  classifyPerKeyIp: { limit: 300, windowSeconds: 60 },
   generatePerIp: { limit: 30, windowSeconds: 3600 },
 };
 
-const NAMES = { 'classify-ip': 'classifyPerIp', 'classify-key': 'classifyPerKey', 'generate-ip': 'generatePerIp' } as const;
+const NAMES = { 'classify-ip': 'classifyPerIp', 'classify-key': 'classifyPerKey', 'classify-key-ip': 'classifyPerKeyIp', 'generate-ip': 'generatePerIp' } as const;
 
 /**
- * Parses the command-line form: `off`, or a comma-separated list of
- * `classify-ip=600/60`, `classify-key=6000/60`, `generate-ip=30/3600` (limit/window seconds; `off` disables one).
+ * Parses the command-line form: `off`, or a comma-separated list of `classify-ip=600/60`,
+ * `classify-key=6000/60`, `classify-key-ip=300/60`, `generate-ip=30/3600` (limit/window seconds;
+ * `off` disables one).
  */
 export function parseRateLimits(text: string): RateLimits | false {
   const t = text.trim();
@@ -33,7 +42,7 @@ export function parseRateLimits(text: string): RateLimits | false {
   for (const item of t.split(',')) {
     const m = /^\s*([a-z-]+)=(?:off|(\d{1,9})\/(\d{1,9}))\s*$/.exec(item);
     const name = m ? NAMES[m[1] as keyof typeof NAMES] : undefined;
-    if (!m || !name) throw new TypeError(`rate limits: ${JSON.stringify(item)} is not <classify-ip|classify-key|generate-ip>=<limit>/<seconds> or off`);
+    if (!m || !name) throw new TypeError(`rate limits: ${JSON.stringify(item)} is not <classify-ip|classify-key|classify-key-ip|generate-ip>=<limit>/<seconds> or off`);
     out[name] = m[2] === undefined ? false : { limit: Number(m[2]), windowSeconds: Math.max(1, Number(m[3])) };
   }
   return out;

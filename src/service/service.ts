@@ -11,7 +11,7 @@ import { createDefaultProviders } from '../providers/default.js';
 import type { LiveDnsProvider, ResolverHealth } from '../providers/dns.js';
 import type { Providers } from '../providers/types.js';
 import { createMemoryStore } from '../stores/memory.js';
-import type { Store } from '../stores/types.js';
+import type { ApiKeyRecord, Store } from '../stores/types.js';
 import { clientIpOf, trustedProxySet, type HeaderValue } from './client-ip.js';
 import { constantTimeEqual, defaultRandomBytes, SecretBox, toHex, type RandomBytes } from './crypto.js';
 import { newApiKey, parseHostname, refererAllowed } from './keys.js';
@@ -338,6 +338,28 @@ export function createService(options: ServiceOptions = {}): Service {
     if (!d.ok) throw new HttpError(429, 'RATE_LIMITED', 'Too Many Requests', { 'retry-after': String(d.retryAfterSeconds) });
   }
 
+  /**
+   * Counts a request against the key's budget: first the client's share of it (per key and client
+   * IP), then the key's own, so a request refused by the split costs the key nothing. The site's
+   * own server proves the key's secret with `X-Formspam-Secret` and is not split.
+   */
+  async function spendKeyBudget(req: ServiceRequest, record: ApiKeyRecord, ip: string | undefined): Promise<void> {
+    if (!limits) return;
+    if (limits.classifyPerKeyIp && ip !== undefined && !provesSecret(req, record)) {
+      await rate('classify-key-ip', limits.classifyPerKeyIp, `${record.apiKey}:${ip}`);
+    }
+    if (limits.classifyPerKey) await rate('classify-key', limits.classifyPerKey, record.apiKey);
+  }
+
+  function provesSecret(req: ServiceRequest, record: ApiKeyRecord): boolean {
+    const given = header(req.headers['x-formspam-secret']);
+    return given !== undefined && given.length <= 200 && constantTimeEqual(given, secretOf(record));
+  }
+
+  function secretOf(record: ApiKeyRecord): string {
+    return box ? box.decrypt(record.secret, record.apiKey) : record.secret;
+  }
+
   async function readJson(req: ServiceRequest): Promise<unknown> {
     if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json.');
     if ('parsedBody' in req && req.parsedBody !== undefined) return req.parsedBody;
@@ -362,7 +384,7 @@ export function createService(options: ServiceOptions = {}): Service {
     if (page === undefined ? options.requireReferer === true : !refererAllowed(record.hostname, page)) {
       throw new HttpError(403, 'WRONG_REFERRER', `Wrong referrer: this key is for ${record.hostname}; the page's Referer/Origin must be on that host.`);
     }
-    if (limits?.classifyPerKey) await rate('classify-key', limits.classifyPerKey, apiKey);
+    await spendKeyBudget(req, record, ip);
     const body = await readJson(req);
     const t0 = performance.now();
     const result = await classify(body, providers, optionsFor(ip));
@@ -377,9 +399,10 @@ export function createService(options: ServiceOptions = {}): Service {
     store,
     now,
     randomBytes,
-    secretOf: (record) => (box ? box.decrypt(record.secret, record.apiKey) : record.secret),
+    secretOf,
     readJson,
     rate,
+    spendKeyBudget,
     limits,
     classify: async (request, ip) => {
       const t0 = performance.now();

@@ -20,7 +20,7 @@ import type { ApiKeyRecord, Store } from '../stores/types.js';
 import { createServerSignaturePayload, decodePayload, fieldsHashOf, parseServerSignaturePayload, verifyServerSignature, type VerificationData } from '../verify/signature.js';
 import { createChallenge, verifySolution } from './challenge.js';
 import type { HeaderValue } from './client-ip.js';
-import { constantTimeEqual, isHashAlgorithm, type RandomBytes } from './crypto.js';
+import { constantTimeEqual, hmacHex, isHashAlgorithm, type RandomBytes } from './crypto.js';
 import { refererAllowed } from './keys.js';
 import type { FormType } from '../request.js';
 import { FORM_TYPES } from '../schema.js';
@@ -62,6 +62,8 @@ export interface WidgetDeps {
   secretOf(record: ApiKeyRecord): string;
   readJson(req: ServiceRequest): Promise<unknown>;
   rate(name: string, limit: RateLimit | false | undefined, id: string | undefined): Promise<void>;
+  /** The client's share of the key's budget, then the key's own (rate limits `classify-key-ip`, `classify-key`). */
+  spendKeyBudget(req: ServiceRequest, record: ApiKeyRecord, ip: string | undefined): Promise<void>;
   limits: Required<RateLimits> | null;
   /** classify() with the client IP (`ipAddress: "auto"`) and the service's providers and metrics. */
   classify(request: unknown, ip: string | undefined): Promise<ClassifyResponse>;
@@ -278,7 +280,7 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       const record = await keyOf(req, url);
       cors = corsFor(req, record);
       checkReferer(req, record);
-      await deps.rate('classify-key', limits?.classifyPerKey, record.apiKey);
+      await deps.spendKeyBudget(req, record, ip);
       const formType = formTypeParam(url);
       const body = await deps.readJson(req);
       if (!isObject(body) || typeof body.payload !== 'string') {
@@ -332,7 +334,7 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
         if (isHttpError(error) && error.status === 400) return invalid();
         throw error;
       }
-      if (!isObject(body) || (body.secret !== undefined && typeof body.secret !== 'string')) return invalid();
+      if (!isObject(body) || (body.secret !== undefined && typeof body.secret !== 'string') || (body.proof !== undefined && typeof body.proof !== 'string')) return invalid();
       const p = parseServerSignaturePayload(body.payload);
       if (!p || !isHashAlgorithm(p.algorithm) || typeof p.apiKey !== 'string' || p.apiKey === '') return invalid();
       const record = p.apiKey.length <= 100 ? await store.getKey(p.apiKey) : null;
@@ -340,9 +342,19 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       if (record.revokedAt !== undefined) return refused('API_KEY_REVOKED');
       const secret = deps.secretOf(record);
       if (typeof body.secret === 'string' && !constantTimeEqual(body.secret, secret)) return refused('API_KEY_MISMATCH');
+      // The other proof of the secret, without sending it: hex HMAC-SHA-256 of the payload's signature.
+      if (typeof body.proof === 'string' && !constantTimeEqual(body.proof.toLowerCase(), hmacHex('SHA-256', secret, p.signature.toLowerCase()))) return refused('API_KEY_MISMATCH');
       const result = verifyServerSignature(p, secret, { now });
       if (!result.verified) return refused(SIGNATURE_REASONS[result.reason ?? 'invalid-signature'] ?? 'INVALID_SIGNATURE');
-      const first = await store.markUsed(`sig:${p.signature.toLowerCase()}`, (result.verificationData!.expire as number) * 1000);
+      const key = `sig:${p.signature.toLowerCase()}`;
+      // Only a caller that proves the key's secret spends the payload (issue 19): whoever merely
+      // holds a payload (copied from a form post) must not be able to use it up before the site
+      // checks it. Without a proof the answer is the same check of the signature, with no replay
+      // protection: `spent: false` says this call did not spend the payload.
+      if (typeof body.secret !== 'string' && typeof body.proof !== 'string') {
+        return json(200, { verified: true, apiKey: record.apiKey, verificationData: result.verificationData, spent: false });
+      }
+      const first = await store.markUsed(key, (result.verificationData!.expire as number) * 1000);
       if (!first) return refused('PAYLOAD_ALREADY_USED');
       return json(200, { verified: true, apiKey: record.apiKey, verificationData: result.verificationData });
     } catch (error) {

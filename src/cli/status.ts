@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { datasetStatus, type DatasetStatus } from '../datasets.js';
 import { defaultDataDir } from '../ip/paths.js';
-import { EXIT, UsageError, write } from './io.js';
+import { EXIT, geoCityDatabases, UsageError, write } from './io.js';
 
 export const STATUS_HELP = `Usage: formspam status [options]
 
@@ -12,6 +12,8 @@ Options:
   -d, --data-dir <dir>     the lists' directory (default: $FORMSPAM_DATA_DIR, else ~/.cache/formspam)
       --max-age <days>     mark datasets older than this as STALE and exit 1 when any is
       --json               print JSON instead of a table
+      --geo-city-db <file> report this city database (mmdb) instead of the installed
+                           packages'; repeat or separate with commas [FORMSPAM_GEO_CITY_DB]
   -h, --help               show this help
 `;
 
@@ -39,6 +41,7 @@ export async function runStatus(argv: string[], io: { stdout: NodeJS.WritableStr
       'data-dir': { type: 'string', short: 'd' },
       'max-age': { type: 'string' },
       json: { type: 'boolean' },
+      'geo-city-db': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -53,7 +56,8 @@ export async function runStatus(argv: string[], io: { stdout: NodeJS.WritableStr
     if (!Number.isFinite(maxAgeDays) || maxAgeDays < 0) throw new UsageError('--max-age must be a number of days');
   }
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const status = datasetStatus({ dataDir, ...(maxAgeDays !== undefined && { maxAgeDays }) });
+  const city = geoCityDatabases(values['geo-city-db']);
+  const status = datasetStatus({ dataDir, ...(maxAgeDays !== undefined && { maxAgeDays }), ...(city && { cityDatabase: city.paths }) });
   if (values.json) {
     await write(io.stdout, `${JSON.stringify({ dataDir, datasets: status })}\n`);
   } else {

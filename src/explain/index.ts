@@ -213,7 +213,9 @@ function valuesOf(id: string, r: RuleResult, response: ClassifyResponse, languag
   if (category === 'timeZone') values.timeZone = response.timeZone?.timeZone ?? first?.value ?? '';
   if (id.endsWith('_COUNTRY')) {
     const country = typeof evidence.country === 'string' ? evidence.country : (first?.value ?? '');
-    values.country = countryName(language, country);
+    // A region (ISO 3166-2, from a city database) follows its country: "Germany (DE-BY)".
+    const region = typeof evidence.region === 'string' ? ` (${evidence.region.toUpperCase()})` : '';
+    values.country = `${countryName(language, country)}${region}`;
     values.expected = stringsOf(evidence.expected).map((c) => countryName(language, c)).join(', ');
   }
   if (id === 'text.MODEL') {

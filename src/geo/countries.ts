@@ -1,6 +1,7 @@
 /**
  * Countries, continents and named country lists (countries-list, MIT), and the geo-fence
- * entries of `blockedCountries` / `expectedCountries`: `DE`, `continent:EU`, `list:eu`.
+ * entries of `blockedCountries` / `expectedCountries`: `DE`, `continent:EU`, `list:eu`, and
+ * ISO 3166-2 regions (`DE-BY`), which need a city database that gives region codes.
  */
 import { continents, countries } from 'countries-list';
 
@@ -37,12 +38,23 @@ export function continentsOf(code: string): readonly string[] {
   return c.continents && c.continents.length > 0 ? c.continents : [c.continent];
 }
 
+/** An ISO 3166-2 subdivision code: country, hyphen, one to three letters or digits (`DE-BY`, `US-CA`, `FR-75C`). */
+export const REGION = /^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/;
+
 /**
- * Normalises one geo-fence entry: `de` → `DE`, `Continent:eu`… → `continent:EU`, `list:EU` → `list:eu`.
+ * Normalises one geo-fence entry: `de-by` → `DE-BY`, `de` → `DE`, `Continent:eu`… → `continent:EU`, `list:EU` → `list:eu`.
  * Returns an error message instead when the code is not known.
  */
 export function normalizeFenceEntry(entry: string): { value: string } | { error: string } {
   const colon = entry.indexOf(':');
+  if (colon === -1 && REGION.test(entry)) {
+    // ISO 3166-2: the country part must be a country; the subdivision part is not checked
+    // against a list (formspam ships none), only its form.
+    const code = entry.toUpperCase();
+    const country = code.slice(0, 2);
+    if (isCountryCode(country)) return { value: code };
+    return { error: `${JSON.stringify(entry)} is not an ISO 3166-2 region code: ${country} is not an ISO 3166-1 alpha-2 country code` };
+  }
   if (colon === -1) {
     const code = entry.toUpperCase();
     if (isCountryCode(code)) return { value: code };
@@ -61,22 +73,34 @@ export function normalizeFenceEntry(entry: string): { value: string } | { error:
     if (Object.hasOwn(NAMED_COUNTRY_LISTS, code)) return { value: `list:${code}` };
     return { error: `${JSON.stringify(entry)} names no country list; use one of ${Object.keys(NAMED_COUNTRY_LISTS).map((l) => `list:${l}`).join(', ')}` };
   }
-  return { error: `${JSON.stringify(entry)} is not a country code, continent:<code> or list:<name>` };
+  return { error: `${JSON.stringify(entry)} is not a country code, an ISO 3166-2 region (DE-BY), continent:<code> or list:<name>` };
 }
 
 /**
- * The first entry of a normalised geo-fence (`DE`, `continent:EU`, `list:eu`) that contains the
- * country `code` (upper case), or null.
+ * The first entry of a normalised geo-fence (`DE`, `DE-BY`, `continent:EU`, `list:eu`) that
+ * contains the country `code` (upper case) and, for a region entry, the `region` (ISO 3166-2,
+ * upper case), or null. A region entry never matches when the region is not known.
  */
-export function fenceMatch(entries: readonly string[], code: string): string | null {
+export function fenceMatch(entries: readonly string[], code: string, region: string | null = null): string | null {
   for (const entry of entries) {
     if (entry === code) return entry;
     if (entry.startsWith('continent:')) {
       if (continentsOf(code).includes(entry.slice(10))) return entry;
     } else if (entry.startsWith('list:')) {
       if (NAMED_COUNTRY_LISTS[entry.slice(5)]?.has(code)) return entry;
+    } else if (region !== null && entry === region) {
+      return entry;
     }
   }
+  return null;
+}
+
+/**
+ * The first region entry (`DE-BY`) of the country `code` (upper case), for an address whose
+ * region is not known: it can neither be ruled in nor out.
+ */
+export function undecidedRegion(entries: readonly string[], code: string): string | null {
+  for (const entry of entries) if (entry.length > 3 && entry[2] === '-' && entry.startsWith(code)) return entry;
   return null;
 }
 

@@ -13,7 +13,7 @@ function publicAddress(request: NormalizedRequest): string {
   return ip.address;
 }
 
-/** Country, city and zip of the request's address (`geo` provider). */
+/** Country, city, zip and region of the request's address (`geo` provider). */
 export const GEO_FACT = defineFact({
   key: 'ip.geo',
   provider: 'geo',
@@ -38,4 +38,12 @@ export function nonPublic(request: NormalizedRequest): RuleOutcome | null {
 export function countryOf(geo: unknown): string | null {
   const c = (geo as { country?: unknown } | null)?.country;
   return typeof c === 'string' && /^[A-Za-z]{2}$/.test(c) ? c.toUpperCase() : null;
+}
+
+/** The upper-case ISO 3166-2 region of a geo fact value when it belongs to `country`, or null. */
+export function regionOf(geo: unknown, country: string): string | null {
+  const r = (geo as { region?: unknown } | null)?.region;
+  if (typeof r !== 'string' || !/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/.test(r)) return null;
+  const region = r.toUpperCase();
+  return region.startsWith(`${country}-`) ? region : null;
 }

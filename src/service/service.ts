@@ -39,6 +39,8 @@ export interface ServiceOptions {
   dnsServers?: readonly string[];
   /** Directory of the downloaded lists (default providers and /readyz). */
   listsDir?: string;
+  /** City databases of the default geo provider (mmdb paths, `'auto'`, the default, or `false`). */
+  geoCityDatabase?: string | readonly string[] | 'auto' | false;
   /**
    * Age in days past which a downloaded list counts as stale in `/readyz` (default 3: three
    * missed daily refreshes).
@@ -276,6 +278,7 @@ export function createService(options: ServiceOptions = {}): Service {
     ...(options.offline !== undefined && { offline: options.offline }),
     ...(options.dnsServers !== undefined && { dnsServers: options.dnsServers }),
     ...(options.listsDir !== undefined && { dataDir: options.listsDir }),
+    ...(options.geoCityDatabase !== undefined && { geoCityDatabase: options.geoCityDatabase }),
   });
   const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
   const license = options.license ?? 'free';
@@ -313,7 +316,7 @@ export function createService(options: ServiceOptions = {}): Service {
   let datasets: { at: number; list: DatasetStatus[] } | null = null;
   const datasetList = () => {
     if (!datasets || now() - datasets.at > 60_000) {
-      datasets = { at: now(), list: datasetStatus({ ...(options.listsDir !== undefined && { dataDir: options.listsDir }), now: new Date(now()) }) };
+      datasets = { at: now(), list: datasetStatus({ ...(options.listsDir !== undefined && { dataDir: options.listsDir }), ...(options.geoCityDatabase !== undefined && { cityDatabase: options.geoCityDatabase }), now: new Date(now()) }) };
     }
     return datasets.list;
   };

@@ -31,6 +31,8 @@ describe('CLI errors', () => {
     ['a directory as the file', ['classify', '--file', dir], undefined, 'IS_A_DIRECTORY', /is a directory: give a file/],
     ['invalid JSON', ['classify'], '{"text":', 'INVALID_JSON', /not valid JSON/],
     ['invalid request field', ['classify'], '{"text":42}', 'INVALID_REQUEST', /\$\.text/],
+    ['a city database that is not there', ['classify', '--geo-city-db', join(dir, 'missing.mmdb')], '{}', 'INVALID_GEO_DATABASE', /missing\.mmdb: no such file/],
+    ['a region code of no country', ['classify'], '{"ipAddress":"5.9.1.1","blockedCountries":["XX-BY"]}', 'INVALID_REQUEST', /not an ISO 3166-2 region code/],
     ['a country code that is not one', ['classify'], '{"text":"hi","blockedCountries":["usa"]}', 'INVALID_REQUEST', /expected ISO 3166-1 alpha-2 country code/],
     ['a bad port', ['serve', '--port', '99999', '--store', 'memory'], undefined, 'USAGE', /--port must be 0 to 65535/],
     ['a port in use', ['serve', '--port', String(busyPort), '--store', 'memory', '--no-warm-up', '--offline'], undefined, 'PORT_IN_USE', new RegExp(`127\\.0\\.0\\.1:${busyPort} is already in use.*--port`)],

@@ -90,8 +90,9 @@ export function storeDir(data: DataDir, legacyStoreDir: string | undefined, stde
   const dir = join(data.dir, STORE_SUBDIR);
   if (existsSync(join(dir, STORE_FILE))) return dir;
   const candidates = [data.dir, ...(data.from === 'option' ? [] : ['./formspam-data'])];
-  for (const old of candidates) {
-    if (!existsSync(join(old, STORE_FILE))) continue;
+  for (const candidate of candidates) {
+    if (!existsSync(join(candidate, STORE_FILE))) continue;
+    const old = resolve(candidate);
     warnOnce(
       stderr,
       'store-old-location',
@@ -121,7 +122,7 @@ export function resolveDnsServers(
   if (old !== undefined) deprecated(stderr, '--dns-servers', '--dns-server (repeatable, or a comma-separated list)');
   const given = [...(values['dns-server'] ?? []), ...(old === undefined ? [] : Array.isArray(old) ? old : [old])].flatMap(splitList);
   if (given.length > 0) return given;
-  if (env.FORMSPAM_DNS_SERVERS !== undefined) deprecated(stderr, 'FORMSPAM_DNS_SERVERS', 'FORMSPAM_DNS_SERVER (comma-separated)');
+  if (env.FORMSPAM_DNS_SERVERS) deprecated(stderr, 'FORMSPAM_DNS_SERVERS', 'FORMSPAM_DNS_SERVER (comma-separated)');
   const fromEnv = splitList(env.FORMSPAM_DNS_SERVER || env.FORMSPAM_DNS_SERVERS);
   return fromEnv.length > 0 ? fromEnv : undefined;
 }

@@ -21,10 +21,10 @@ export interface TestServer {
 let home: string | undefined;
 const testHome = () => (home ??= mkdtempSync(join(tmpdir(), 'formspam-home-')));
 
-export async function startServer(args: string[], env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(args: string[], env: Record<string, string> = {}, options: { cwd?: string } = {}): Promise<TestServer> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     // No list refresh unless a test asks for one: serve would download the default lists from
     // the internet when they are missing, and tests never touch the internet.
     env: { ...process.env, XDG_DATA_HOME: join(testHome(), 'data'), XDG_CACHE_HOME: join(testHome(), 'cache'), FORMSPAM_MASTER_KEY: '', FORMSPAM_UPDATE_LISTS_EVERY: '0', ...env },

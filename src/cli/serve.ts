@@ -196,7 +196,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       store,
       offline,
       ...(dnsServers && { dnsServers }),
-      listsDir,
+      dataDir: listsDir,
       ...(trustedProxies && { trustedProxies }),
       bodyLimit,
       rateLimits,

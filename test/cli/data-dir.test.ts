@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIpReputationProvider } from '../../src/index.js';
 import { defaultDataDir, defaultListsDataDir } from '../../src/ip/paths.js';
 import { requestApiKey } from '../../src/service/client.js';
+import { createService } from '../../src/service/service.js';
 import { openStore } from '../../src/stores/index.js';
 import { startServer } from '../helpers/serve.js';
 import { runCli } from './run-cli.js';
@@ -135,20 +136,18 @@ describe('one -d, --data-dir for every command', () => {
   });
 
   it('every command that reads or writes formspam files documents -d, --data-dir and FORMSPAM_DATA_DIR', async () => {
-    for (const command of ['update-lists', 'status', 'serve', 'classify']) {
-      const help = (await runCli([command, '--help'])).stdout;
+    const helps = Object.fromEntries(await Promise.all(['update-lists', 'status', 'serve', 'classify'].map(async (c) => [c, (await runCli([c, '--help'])).stdout] as const)));
+    for (const [command, help] of Object.entries(helps)) {
       expect(help, command).toMatch(/-d, --data-dir <dir>/);
       expect(help, command).toContain('[FORMSPAM_DATA_DIR]');
       expect(help, command).toContain('~/.local/share/formspam');
       expect(help, command).not.toContain('.cache');
     }
     for (const command of ['serve', 'classify']) {
-      const help = (await runCli([command, '--help'])).stdout;
-      expect(help, command).toContain('--dns-server <ip[:port]>');
-      expect(help, command).toContain('[FORMSPAM_DNS_SERVER]');
+      expect(helps[command], command).toContain('--dns-server <ip[:port]>');
+      expect(helps[command], command).toContain('[FORMSPAM_DNS_SERVER]');
     }
-    expect((await runCli(['update-lists', '--help'])).stdout).toContain('--lists-config <file>');
-    expect((await runCli(['serve', '--help'])).stdout).toContain('--lists-config <file>');
+    for (const command of ['update-lists', 'serve']) expect(helps[command], command).toContain('--lists-config <file>');
   });
 });
 
@@ -328,6 +327,20 @@ describe('the library agrees with the CLI layout', () => {
     for (const dataDir of [x, join(x, 'lists')]) {
       const reputation = createIpReputationProvider({ dataDir, asnDatabase: false }).lookupSync(TOR_IP);
       expect(reputation.lists.tor, dataDir).toEqual({ sources: ['tor-exits'], matches: [{ list: 'tor-exits', entry: expect.any(String) }] });
+    }
+  });
+
+  it('createService({ dataDir }) reads <dataDir>/lists for /readyz; the old listsDir means the same', async () => {
+    const { root, env } = sandbox();
+    const x = join(root, 'X');
+    expect((await runCli([...UPDATE(), '-d', x], undefined, { env })).code).toBe(0);
+    for (const options of [{ dataDir: x }, { listsDir: x }]) {
+      const service = createService({ ...options, offline: true, rateLimits: false });
+      const r = await service.handle({ method: 'GET', url: '/readyz', headers: {}, remoteAddress: '127.0.0.1' });
+      const missing = (JSON.parse(r.body) as { lists: { missing: string[] } }).lists.missing;
+      expect(missing, JSON.stringify(options)).not.toContain('tor-exits');
+      expect(missing).toContain('x4bnet-vpn');
+      await service.close();
     }
   });
 

@@ -1,5 +1,6 @@
 # formspam's server: `formspam serve` on port 8080, as a non-root user, with everything it writes
-# (the SQLite store and the lists `formspam update-lists` downloads) in the volume /data.
+# in the volume /data, its data directory (FORMSPAM_DATA_DIR): the SQLite store in
+# /data/store/formspam.db, the lists `formspam update-lists` downloads in /data/lists.
 #   docker build -t formspam .
 #   docker run -d -p 8080:8080 -v formspam-data:/data -e FORMSPAM_MASTER_KEY="$(openssl rand -hex 32)" formspam
 #   docker run --rm -v formspam-data:/data formspam node dist/cli/main.js update-lists
@@ -18,7 +19,6 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     FORMSPAM_HOST=0.0.0.0 \
     FORMSPAM_PORT=8080 \
-    FORMSPAM_SERVER_DATA_DIR=/data \
     FORMSPAM_DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json

@@ -11,7 +11,7 @@ import { TRUSTED_EMAIL_PROVIDERS, TRUSTED_EMAIL_PROVIDERS_REVIEWED } from './dat
 import { disposableDomainSet } from './email/lists.js';
 import { HOSTING_ASNS, HOSTING_ASNS_GENERATED } from './ip/hosting-asns.js';
 import { DEFAULT_LIST_SOURCES, readListHeaders } from './ip/lists.js';
-import { bundledDataFile, defaultDataDir } from './ip/paths.js';
+import { bundledDataFile, defaultListsDataDir } from './ip/paths.js';
 import { cityDatabaseLicence, CITY_DATABASE_PACKAGES, defaultCountryDatabase, installedCityDatabases, loadMmdb } from './providers/geo.js';
 import { loadAsnDatabase } from './providers/ip-reputation.js';
 
@@ -36,7 +36,7 @@ export interface DatasetStatus {
 }
 
 export interface DatasetStatusOptions {
-  /** Directory of the downloaded lists (default: `$FORMSPAM_DATA_DIR` or `~/.cache/formspam`). */
+  /** formspam's data directory, whose `lists/` folder holds the downloaded lists (default: see `defaultDataDir`). */
   dataDir?: string;
   now?: Date;
   /** Marks datasets older than this many days as `stale`. */
@@ -80,7 +80,7 @@ function packageVersion(name: string, file: string): string {
  */
 export function datasetStatus(options: DatasetStatusOptions = {}): DatasetStatus[] {
   const now = (options.now ?? new Date()).getTime();
-  const dataDir = options.dataDir ?? defaultDataDir();
+  const dataDir = options.dataDir ?? defaultListsDataDir();
   const out: DatasetStatus[] = [];
   const add = (d: Omit<DatasetStatus, 'ageDays'>) => {
     const ageDays = d.generated === null ? null : Math.max(0, (now - Date.parse(d.generated)) / 86_400_000);

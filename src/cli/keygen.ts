@@ -9,13 +9,13 @@ proof-of-work challenge of POST /api_key/generate and prints the key JSON
 ({ apiKey, hostname, secret, license }).
 
 Options:
-      --server <url>        the server, e.g. http://127.0.0.1:8080
+      --server <url>        the server, e.g. http://127.0.0.1:8080 [FORMSPAM_SERVER]
       --hostname <host>     the site the key is for, e.g. example.com or example.com:3000
       --base64              send the proof as Base64 JSON instead of raw JSON
   -h, --help                show this help
 `;
 
-export async function runKeygen(argv: string[], io: { stdout: NodeJS.WritableStream; stderr?: NodeJS.WritableStream }): Promise<number> {
+export async function runKeygen(argv: string[], io: { stdout: NodeJS.WritableStream; stderr?: NodeJS.WritableStream }, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -30,7 +30,8 @@ export async function runKeygen(argv: string[], io: { stdout: NodeJS.WritableStr
     await write(io.stdout, KEYGEN_HELP);
     return 0;
   }
-  if (!values.server) throw new UsageError('--server is required');
+  values.server ??= env.FORMSPAM_SERVER || undefined;
+  if (!values.server) throw new UsageError('--server is required (or FORMSPAM_SERVER)');
   if (!values.hostname) throw new UsageError('--hostname is required');
   try {
     new URL(values.server);

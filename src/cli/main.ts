@@ -29,6 +29,11 @@ Options:
 
 Exit status: 0 on success, 2 on invalid input or usage, 1 on an unexpected failure.
 
+Everything formspam writes is in one data directory, the same for every command:
+-d, --data-dir <dir> or FORMSPAM_DATA_DIR (default $XDG_DATA_HOME/formspam, else
+~/.local/share/formspam), with the downloaded lists in <dir>/lists and the SQLite key store
+of formspam serve in <dir>/store/formspam.db.
+
 ${CLASSIFY_HELP}
 ${UPDATE_LISTS_HELP}
 ${STATUS_HELP}

@@ -14,10 +14,11 @@ import { createDemo, DemoWidgetError, resolveDemoWidget, type DemoWidget } from 
 import { geoCityDatabases, UsageError } from './io.js';
 import { installedCityDatabases } from '../providers/geo.js';
 import { DEFAULT_LIST_SOURCES, listsDir as listsFolder, type ListSource } from '../ip/lists.js';
-import { defaultDataDir } from '../ip/paths.js';
+import { STORE_FILE } from '../ip/paths.js';
 import { checkSources, updateLists } from '../ip/update.js';
 import { datasetStatus } from '../datasets.js';
 import { readConfig } from './update-lists.js';
+import { deprecated, listsDataDir, resolveDataDir, resolveDnsServers, storeDir, type Stderr } from './settings.js';
 
 export const SERVE_HELP = `Usage: formspam serve [options]
 
@@ -31,16 +32,17 @@ the store and exit.
 Options (environment variable in brackets):
   -p, --port <n>              port (default 8080; 0 picks a free one) [PORT, FORMSPAM_PORT]
       --host <addr>           address to listen on (default 127.0.0.1) [FORMSPAM_HOST]
-  -d, --data-dir <dir>        where the SQLite store lives (default ./formspam-data) [FORMSPAM_SERVER_DATA_DIR]
+  -d, --data-dir <dir>        everything formspam writes: the lists in <dir>/lists, the SQLite
+                              store in <dir>/store/formspam.db (default $XDG_DATA_HOME/formspam,
+                              else ~/.local/share/formspam) [FORMSPAM_DATA_DIR]
       --store <store>         sqlite (default), sqlite:<file>, memory, or redis://host:port [FORMSPAM_STORE]
-      --lists-dir <dir>       downloaded IP lists (default $FORMSPAM_DATA_DIR, else ~/.cache/formspam)
       --update-lists-every <t>  download the IP and domain lists again every t (e.g. 12h, 30m;
                               default 24h, ±10 % jitter; 0 turns it off; off with --offline), in
                               the background: a failed download keeps the last good list, new
                               lists are used without a restart [FORMSPAM_UPDATE_LISTS_EVERY]
       --max-list-age <days>   a downloaded list older than this makes /readyz say "degraded"
                               (default 3) [FORMSPAM_MAX_LIST_AGE]
-      --lists-config <file>   the list sources, as formspam update-lists --config (default: its
+      --lists-config <file>   the list sources, as formspam update-lists --lists-config (default: its
                               default sources) [FORMSPAM_LISTS_CONFIG]
       --trusted-proxies <l>   comma-separated CIDRs (or loopback, private) whose X-Forwarded-For
                               is believed (default none) [FORMSPAM_TRUSTED_PROXIES]
@@ -50,7 +52,8 @@ Options (environment variable in brackets):
                               classify-key-ip is one client's share of a key: the site's own
                               server sends X-Formspam-Secret and is not split) [FORMSPAM_RATE_LIMITS]
       --no-rate-limits        the same as --rate-limits off
-      --dns-servers <list>    DNS servers for the email rules, ip or ip:port [FORMSPAM_DNS_SERVERS]
+      --dns-server <ip[:port]>  DNS server for the email rules; repeat it or give a
+                              comma-separated list (default: the system's) [FORMSPAM_DNS_SERVER]
       --offline               no network: DNS rules are skipped [FORMSPAM_OFFLINE=1]
       --geo-city-db <file>    a city-level geo database (mmdb: GeoLite2-City, DB-IP City Lite,
                               ip-location-db) for ipAddress.city, zip and region; repeat or
@@ -69,6 +72,10 @@ Options (environment variable in brackets):
                               \`npm install altcha\`) or the path of its ESM file [FORMSPAM_DEMO_WIDGET]
       --log-level <level>     trace, debug, info (default), warn, error, silent [FORMSPAM_LOG_LEVEL]
   -h, --help                  show this help
+
+Old spellings, still accepted with a warning: --lists-dir <dir> (use --data-dir),
+FORMSPAM_SERVER_DATA_DIR (use FORMSPAM_DATA_DIR), --dns-servers and FORMSPAM_DNS_SERVERS
+(use --dns-server and FORMSPAM_DNS_SERVER).
 
 FORMSPAM_MASTER_KEY (environment only, at least 32 characters): encrypts key secrets at rest
 (AES-256-GCM) and derives the key-generation HMAC key, so every instance must share it.
@@ -97,7 +104,7 @@ function integer(name: string, text: string | undefined, min: number): number | 
   return n;
 }
 
-export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStream }, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStream; stderr?: NodeJS.WritableStream }, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -113,7 +120,8 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       'body-limit': { type: 'string' },
       'rate-limits': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
-      'dns-servers': { type: 'string' },
+      'dns-server': { type: 'string', multiple: true },
+      'dns-servers': { type: 'string', multiple: true },
       offline: { type: 'boolean' },
       'geo-city-db': { type: 'string', multiple: true },
       'm2m-max-number': { type: 'string' },
@@ -176,18 +184,24 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
 
   // Before the store opens: a bad --geo-city-db stops here with INVALID_GEO_DATABASE.
   const city = geoCityDatabases(values['geo-city-db'], env);
-  const dataDir = values['data-dir'] ?? env.FORMSPAM_SERVER_DATA_DIR ?? './formspam-data';
+  // One data directory (issue 17): the lists in <dir>/lists, the SQLite store in <dir>/store.
+  const stderr: Stderr = io.stderr;
+  const data = resolveDataDir(values['data-dir'], env);
+  if (values['lists-dir'] !== undefined) deprecated(stderr, '--lists-dir', '--data-dir', ' (the lists are in <data-dir>/lists)');
+  if (env.FORMSPAM_SERVER_DATA_DIR) deprecated(stderr, 'FORMSPAM_SERVER_DATA_DIR', 'FORMSPAM_DATA_DIR', ` (the store is in <data-dir>/store/${STORE_FILE})`);
   const storeSpec = values.store ?? env.FORMSPAM_STORE ?? 'sqlite';
   let store;
   try {
-    store = await openStore(storeSpec, { dataDir });
+    store = await openStore(storeSpec, storeSpec === 'sqlite' ? { storeDir: storeDir(data, env.FORMSPAM_SERVER_DATA_DIR || undefined, stderr) } : {});
   } catch (error) {
     if (error instanceof TypeError) throw new UsageError(error.message);
     if ((error as { code?: unknown }).code === 'SQLITE_UNAVAILABLE') throw new UsageError((error as Error).message, 'SQLITE_UNAVAILABLE');
     throw error;
   }
   const offline = values.offline === true || env.FORMSPAM_OFFLINE === '1' || env.FORMSPAM_OFFLINE === 'true';
-  const dnsServers = list(values['dns-servers'] ?? env.FORMSPAM_DNS_SERVERS);
+  const dnsServers = resolveDnsServers(values, stderr, env);
+  // The old --lists-dir keeps its meaning (the folder whose lists/ holds the lists).
+  const listsDir = values['lists-dir'] ?? listsDataDir(data, stderr, { move: true }, env);
   const trustedProxies = list(values['trusted-proxies'] ?? env.FORMSPAM_TRUSTED_PROXIES);
   let handler;
   try {
@@ -195,7 +209,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       store,
       offline,
       ...(dnsServers && { dnsServers }),
-      ...(values['lists-dir'] !== undefined && { listsDir: values['lists-dir'] }),
+      dataDir: listsDir,
       ...(city && { geoCityDatabase: city.paths }),
       ...(trustedProxies && { trustedProxies }),
       bodyLimit,
@@ -213,7 +227,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     // must exist would otherwise give email.MX 5 points to every real sender.
     const dns = await handler.service.dnsHealth();
     if (dns?.status === 'unhealthy') {
-      logger.warn({ event: 'dns-unhealthy', reason: dns.reason, probes: dns.probes }, `DNS resolver failed its health check: ${dns.reason}. The DNS rules (email.MX, email.DMARC) are skipped until it answers correctly; set --dns-servers to a working resolver`);
+      logger.warn({ event: 'dns-unhealthy', reason: dns.reason, probes: dns.probes }, `DNS resolver failed its health check: ${dns.reason}. The DNS rules (email.MX, email.DMARC) are skipped until it answers correctly; set --dns-server to a working resolver`);
     } else if (dns?.status === 'healthy') {
       logger.info({ event: 'dns-healthy' }, 'DNS resolver answers correctly');
     }
@@ -251,13 +265,12 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  logger.info({ event: 'listening', host, port: actualPort, store: store.kind, offline, encryption: masterKey !== undefined, keyIssuance, admin: adminToken !== undefined }, `formspam listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`);
+  logger.info({ event: 'listening', host, port: actualPort, store: store.kind, offline, encryption: masterKey !== undefined, keyIssuance, admin: adminToken !== undefined, dataDir: data.dir }, `formspam listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`);
   if (demoWidget) logger.info({ event: 'demo', widget: demoWidget.version }, `demo (altcha ${demoWidget.version}): http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${actualPort}/demo`);
 
   // The list refresh (issue 17): in the background, one download round at a time; a failed or
   // broken download keeps the list in place (updateLists), and the providers read the new files
   // once a round has installed any.
-  const listsDir = values['lists-dir'] ?? defaultDataDir();
   const refreshAbort = new AbortController();
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   const refresh = async (): Promise<void> => {
@@ -286,7 +299,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   for (const [kind, rule] of [['tor', 'ipAddress.TOR'], ['proxy', 'ipAddress.PROXY'], ['malicious', 'ipAddress.MALICIOUS'], ['domains', 'email.REPORTED'], ['hosting', 'ipAddress.HOSTING']] as const) {
     if (present.has(kind)) continue;
     const partly = kind === 'hosting' ? ' uses the curated hosting ASNs only (no data-centre ranges)' : ' is skipped ("no-data")';
-    logger.warn({ event: 'rule-without-data', rule, kind, dir: listsDir }, `${rule}${partly}: no ${kind} list in ${listsDir}; ${refreshing ? 'the list refresh is downloading it' : 'run formspam update-lists, or serve without --offline / --update-lists-every 0'}`);
+    logger.warn({ event: 'rule-without-data', rule, kind, dir: listsFolder(listsDir) }, `${rule}${partly}: no ${kind} list in ${listsFolder(listsDir)}; ${refreshing ? 'the list refresh is downloading it' : 'run formspam update-lists, or serve without --offline / --update-lists-every 0'}`);
   }
   if (every > 0 && !offline) {
     // Due now when a list is missing or older than the interval; otherwise when the oldest is.
@@ -299,7 +312,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     });
     const oldest = Math.max(...ages);
     schedule(oldest >= every ? 0 : (every - oldest) * (0.9 + 0.2 * Math.random()));
-    logger.info({ event: 'lists-refresh', everyMs: every, dir: listsDir, sources: sources.map((s) => s.id) }, `lists refreshed every ${Math.round(every / 1000)} s in ${listsDir}`);
+    logger.info({ event: 'lists-refresh', everyMs: every, dir: listsFolder(listsDir), sources: sources.map((s) => s.id) }, `lists refreshed every ${Math.round(every / 1000)} s in ${listsFolder(listsDir)}`);
   }
 
   return new Promise<number>((resolve) => {

@@ -1,15 +1,17 @@
 import { parseArgs } from 'node:util';
 import { datasetStatus, type DatasetStatus } from '../datasets.js';
-import { defaultDataDir } from '../ip/paths.js';
+import { listsDir } from '../ip/lists.js';
 import { EXIT, geoCityDatabases, UsageError, write } from './io.js';
+import { listsDataDir, resolveDataDir } from './settings.js';
 
 export const STATUS_HELP = `Usage: formspam status [options]
 
 Prints every dataset formspam uses (bundled geo and ASN data, curated hosting ASNs, the
 downloaded lists) with its generation date, age and entry count.
 
-Options:
-  -d, --data-dir <dir>     the lists' directory (default: $FORMSPAM_DATA_DIR, else ~/.cache/formspam)
+Options (environment variable in brackets):
+  -d, --data-dir <dir>     formspam's data directory; the lists are read from <dir>/lists (default
+                           $XDG_DATA_HOME/formspam, else ~/.local/share/formspam) [FORMSPAM_DATA_DIR]
       --max-age <days>     mark datasets older than this as STALE and exit 1 when any is
       --json               print JSON instead of a table
       --geo-city-db <file> report this city database (mmdb) instead of the installed
@@ -34,7 +36,7 @@ function row(d: DatasetStatus): string[] {
   ];
 }
 
-export async function runStatus(argv: string[], io: { stdout: NodeJS.WritableStream }): Promise<number> {
+export async function runStatus(argv: string[], io: { stdout: NodeJS.WritableStream; stderr?: NodeJS.WritableStream }, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -55,8 +57,9 @@ export async function runStatus(argv: string[], io: { stdout: NodeJS.WritableStr
     maxAgeDays = Number(values['max-age']);
     if (!Number.isFinite(maxAgeDays) || maxAgeDays < 0) throw new UsageError('--max-age must be a number of days');
   }
-  const dataDir = values['data-dir'] ?? defaultDataDir();
-  const city = geoCityDatabases(values['geo-city-db']);
+  // Read-only: lists left at the old default location are shown where they are, with a warning.
+  const dataDir = listsDataDir(resolveDataDir(values['data-dir'], env), io.stderr, { move: false }, env);
+  const city = geoCityDatabases(values['geo-city-db'], env);
   const status = datasetStatus({ dataDir, ...(maxAgeDays !== undefined && { maxAgeDays }), ...(city && { cityDatabase: city.paths }) });
   if (values.json) {
     await write(io.stdout, `${JSON.stringify({ dataDir, datasets: status })}\n`);
@@ -64,7 +67,7 @@ export async function runStatus(argv: string[], io: { stdout: NodeJS.WritableStr
     const rows = [['dataset', 'kind', 'generated', 'age', 'entries', ''], ...status.map(row)];
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
     const text = rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
-    await write(io.stdout, `${text}\nlists: ${dataDir}\n`);
+    await write(io.stdout, `${text}\nlists: ${listsDir(dataDir)}\n`);
   }
   return status.some((d) => d.stale) ? EXIT.FAILURE : EXIT.OK;
 }

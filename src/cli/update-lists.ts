@@ -1,23 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULT_LIST_SOURCES, LIST_KINDS, type ListKind, type ListSource } from '../ip/lists.js';
-import { defaultDataDir } from '../ip/paths.js';
+import { DEFAULT_LIST_SOURCES, LIST_KINDS, listsDir, type ListKind, type ListSource } from '../ip/lists.js';
 import { checkSources, updateLists } from '../ip/update.js';
 import { EXIT, UsageError, write } from './io.js';
+import { deprecated, listsDataDir, resolveDataDir } from './settings.js';
 
 export const UPDATE_LISTS_HELP = `Usage: formspam update-lists [options]
 
 Downloads the IP lists (Tor exits, VPN/proxy, malicious, data-centre ranges) and the toxic
-domain list, validates them and installs each atomically in the data directory. A failed or
-broken download leaves the previous list in place. Sources and licences: docs/data.md.
+domain list, validates them and installs each atomically in <data-dir>/lists, where
+formspam serve, status and classify read them. A failed or broken download leaves the previous
+list in place. Sources and licences: docs/data.md.
 
-Options:
-  -d, --data-dir <dir>   where lists are written (default: $FORMSPAM_DATA_DIR, else ~/.cache/formspam)
+Options (environment variable in brackets):
+  -d, --data-dir <dir>   formspam's data directory; the lists go to <dir>/lists (default
+                         $XDG_DATA_HOME/formspam, else ~/.local/share/formspam) [FORMSPAM_DATA_DIR]
   -s, --source <spec>    download only this source; repeatable. <spec> is <id>=<url> for a default
                          source (tor-exits, x4bnet-vpn, x4bnet-datacenter, firehol-level1,
                          spamhaus-drop, sfs-toxic-ip, sfs-toxic-domains) or <kind>:<id>=<url> for
                          a new one, kind being tor, proxy, malicious, hosting or domains
-      --config <file>    a JSON array of sources: {id, kind, url, licence, minEntries?, maxEntries?}
+      --lists-config <file>  a JSON array of sources: {id, kind, url, licence, minEntries?,
+                         maxEntries?} [FORMSPAM_LISTS_CONFIG]; --config is its old spelling
       --timeout <ms>     time allowed for one download (default 60000)
       --min-entries <n>  the plausible minimum size of every list (default: per source, 10 to 1000)
       --force            accept a list much smaller than the previous copy
@@ -53,12 +56,12 @@ export async function readConfig(file: string): Promise<ListSource[]> {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
     if ((error as { code?: string }).code) throw error;
-    throw new UsageError(`--config ${file}: not valid JSON`);
+    throw new UsageError(`--lists-config ${file}: not valid JSON`);
   }
-  if (!Array.isArray(parsed)) throw new UsageError(`--config ${file}: expected a JSON array of sources`);
+  if (!Array.isArray(parsed)) throw new UsageError(`--lists-config ${file}: expected a JSON array of sources`);
   return parsed.map((s: Partial<ListSource>, i) => {
     if (typeof s?.id !== 'string' || typeof s.url !== 'string' || !LIST_KINDS.includes(s.kind as ListKind)) {
-      throw new UsageError(`--config ${file}: source ${i} needs a string id and url and a kind (${LIST_KINDS.join(', ')})`);
+      throw new UsageError(`--lists-config ${file}: source ${i} needs a string id and url and a kind (${LIST_KINDS.join(', ')})`);
     }
     return { licence: 'custom source', ...s } as ListSource;
   });
@@ -68,12 +71,13 @@ function size(bytes: number): string {
   return bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
-export async function runUpdateLists(argv: string[], io: Streams): Promise<number> {
+export async function runUpdateLists(argv: string[], io: Streams, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
       'data-dir': { type: 'string', short: 'd' },
       source: { type: 'string', short: 's', multiple: true },
+      'lists-config': { type: 'string' },
       config: { type: 'string' },
       timeout: { type: 'string' },
       'min-entries': { type: 'string' },
@@ -87,7 +91,10 @@ export async function runUpdateLists(argv: string[], io: Streams): Promise<numbe
     return EXIT.OK;
   }
   let sources: ListSource[] = [];
-  if (values.config !== undefined) sources.push(...(await readConfig(values.config)));
+  if (values.config !== undefined) deprecated(io.stderr, '--config', '--lists-config');
+  // The environment's sources file only when no source is given on the command line.
+  const config = values['lists-config'] ?? values.config ?? (values.source === undefined ? env.FORMSPAM_LISTS_CONFIG || undefined : undefined);
+  if (config !== undefined) sources.push(...(await readConfig(config)));
   for (const spec of values.source ?? []) sources.push(parseSource(spec));
   if (sources.length === 0) sources = [...DEFAULT_LIST_SOURCES];
   if (values['min-entries'] !== undefined) {
@@ -102,7 +109,7 @@ export async function runUpdateLists(argv: string[], io: Streams): Promise<numbe
     timeoutMs = Number(values.timeout);
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a positive number of milliseconds');
   }
-  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const dataDir = listsDataDir(resolveDataDir(values['data-dir'], env), io.stderr, { move: true }, env);
   const tty = io.stderr.isTTY === true;
   const results = await updateLists({
     dataDir,
@@ -124,6 +131,6 @@ export async function runUpdateLists(argv: string[], io: Streams): Promise<numbe
     await write(io.stdout, `${line}\n`);
   }
   const failed = results.filter((r) => !r.ok).length;
-  await write(io.stdout, `${results.length - failed} of ${results.length} lists updated in ${dataDir}\n`);
+  await write(io.stdout, `${results.length - failed} of ${results.length} lists updated in ${listsDir(dataDir)}\n`);
   return failed === 0 ? EXIT.OK : EXIT.FAILURE;
 }

@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CidrSet, parseCidr, rangeText, type IpRange } from './cidr-set.js';
+import { hasListFiles, LISTS_SUBDIR } from './paths.js';
 
 /** What a list says about an address (or, for `domains`, a domain). */
 export type ListKind = 'tor' | 'proxy' | 'malicious' | 'hosting' | 'domains';
@@ -217,8 +218,18 @@ export interface LoadedList {
   loadMs: number;
 }
 
+/** Where lists are written: `<dataDir>/lists`. */
 export function listsDir(dataDir: string): string {
-  return join(dataDir, 'lists');
+  return join(dataDir, LISTS_SUBDIR);
+}
+
+/**
+ * Where lists are read: `<dataDir>/lists`, or `dataDir` itself when it holds list files and
+ * `<dataDir>/lists` holds none (a directory of list files given as the data directory).
+ */
+export function readListsDir(dataDir: string): string {
+  const dir = listsDir(dataDir);
+  return !hasListFiles(dir) && hasListFiles(dataDir) ? dataDir : dir;
 }
 
 /** Loads one list file; throws when it is not a valid list. */
@@ -239,9 +250,12 @@ export function loadListFile(path: string): LoadedList {
   return { meta, set: new CidrSet(ranges), domains: null, loadMs: performance.now() - t0 };
 }
 
-/** Every valid list in `<dataDir>/lists`, by id; unreadable files are left out and reported. */
+/**
+ * Every valid list in `<dataDir>/lists` (or in `dataDir` itself, see {@link readListsDir}), by
+ * id; unreadable files are left out and reported.
+ */
 export function loadLists(dataDir: string): { lists: LoadedList[]; problems: string[] } {
-  const dir = listsDir(dataDir);
+  const dir = readListsDir(dataDir);
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.list')).sort();
@@ -262,7 +276,7 @@ export function loadLists(dataDir: string): { lists: LoadedList[]; problems: str
 
 /** Reads only the headers of the list files (for `formspam status`). */
 export function readListHeaders(dataDir: string): ListMeta[] {
-  const dir = listsDir(dataDir);
+  const dir = readListsDir(dataDir);
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.list')).sort();

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { defaultDataDir } from '../ip/paths.js';
+import { readListsDir } from '../ip/lists.js';
+import { defaultListsDataDir } from '../ip/paths.js';
 import { createDnsProvider, offlineDnsProvider, type ResolverHealthOptions } from './dns.js';
 import { createReportedEmailProvider, type ReportedEmailListOptions } from './reported-email.js';
 import { createGeoProvider } from './geo.js';
@@ -10,7 +11,12 @@ import { createTextModelProvider } from '../model/provider.js';
 
 /** Options of {@link createDefaultProviders}. */
 export interface DefaultProvidersOptions {
-  /** Directory of the lists `formspam update-lists` downloads (default: `$FORMSPAM_DATA_DIR` or `~/.cache/formspam`). */
+  /**
+   * formspam's data directory: the lists `formspam update-lists` downloads are read from its
+   * `lists/` folder (default: `$FORMSPAM_DATA_DIR`, else `$XDG_DATA_HOME/formspam`, else
+   * `~/.local/share/formspam`; see `defaultDataDir`). A directory that directly holds the
+   * `*.list` files is accepted too.
+   */
   dataDir?: string;
   /** No network: live providers (DNS) are left out and their rules report `skipped: "offline"`. */
   offline?: boolean;
@@ -61,13 +67,14 @@ export function createDefaultProviders(options: DefaultProvidersOptions = {}): P
       });
   // email.REPORTED reads the StopForumSpam toxic-domain list that `formspam update-lists` writes,
   // and a list of address hashes when one is there; with neither it is skipped with "no-data".
-  const lists = join(options.dataDir ?? defaultDataDir(), 'lists');
+  const dataDir = options.dataDir ?? defaultListsDataDir();
+  const lists = readListsDir(dataDir);
   providers.emailReputation = createReportedEmailProvider(
     options.reportedEmailLists ?? { domainsFile: join(lists, 'sfs-toxic-domains.list'), addressHashesFile: join(lists, 'reported-email-hashes.list') },
   );
   // Offline data (bundled geo and ASN, downloaded lists): loaded lazily on the first look-up.
   providers.geo = createGeoProvider(options.geoCityDatabase !== undefined ? { cityDatabase: options.geoCityDatabase } : {});
-  providers.ipReputation = createIpReputationProvider(options.dataDir !== undefined ? { dataDir: options.dataDir } : {});
+  providers.ipReputation = createIpReputationProvider({ dataDir });
   // Language: n-gram scorer over eld's model + franc fallback; the model loads on the first text.
   providers.language = createLanguageDetector();
   // text.MODEL: the bundled model (data/text-model.bin), read on the first text; on unless

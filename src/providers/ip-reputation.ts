@@ -8,11 +8,15 @@ import { AsnDatabase } from '../ip/asn.js';
 import { ipv4ToInt, ipv6ToWords } from '../ip/cidr-set.js';
 import { HOSTING_ASNS } from '../ip/hosting-asns.js';
 import { loadLists, type LoadedList } from '../ip/lists.js';
-import { bundledDataFile, defaultDataDir } from '../ip/paths.js';
+import { bundledDataFile, defaultListsDataDir } from '../ip/paths.js';
 import type { IpListKind, IpListMatch, IpReputation, IpReputationProvider, ProviderCallOptions } from './types.js';
 
 export interface IpReputationProviderOptions {
-  /** Directory of the downloaded lists (default: `$FORMSPAM_DATA_DIR` or `~/.cache/formspam`). */
+  /**
+   * formspam's data directory, whose `lists/` folder holds the downloaded lists (default:
+   * `$FORMSPAM_DATA_DIR`, else `$XDG_DATA_HOME/formspam`, else `~/.local/share/formspam`; see
+   * `defaultDataDir`). A directory that directly holds the `*.list` files is accepted too.
+   */
   dataDir?: string;
   /** The ASN database (default: the bundled data/asn.bin); `false`: no ASN look-ups. */
   asnDatabase?: string | false;
@@ -62,7 +66,9 @@ export interface OfflineIpReputationProvider extends IpReputationProvider {
  * await classify({ ipAddress: '185.220.101.1' }, { ipReputation });
  */
 export function createIpReputationProvider(options: IpReputationProviderOptions = {}): OfflineIpReputationProvider {
-  const dataDir = options.dataDir ?? defaultDataDir();
+  // Resolved on first use: creating the provider reads nothing.
+  let dataDirOnce: string | undefined;
+  const dataDir = () => (dataDirOnce ??= options.dataDir ?? defaultListsDataDir());
   let asn: AsnDatabase | null | undefined;
   let ipLists: LoadedList[] | undefined;
   // The lists grouped by kind, with the ids to report as `sources` (the curated ASNs first).
@@ -77,7 +83,7 @@ export function createIpReputationProvider(options: IpReputationProviderOptions 
   };
   const load = () => {
     if (asn === undefined) asn = options.asnDatabase === false ? null : loadAsnDatabase(options.asnDatabase).db;
-    if (ipLists === undefined) group(options.lists ?? loadListsCached(dataDir).lists);
+    if (ipLists === undefined) group(options.lists ?? loadListsCached(dataDir()).lists);
     return { asn, lists: ipLists! };
   };
   const lookupSync = (address: string): IpReputation => {
@@ -105,7 +111,7 @@ export function createIpReputationProvider(options: IpReputationProviderOptions 
     load,
     reload() {
       load();
-      group(options.lists ?? loadListsCached(dataDir, true).lists);
+      group(options.lists ?? loadListsCached(dataDir(), true).lists);
     },
     async lookup(ipAddress: string, callOptions: ProviderCallOptions): Promise<IpReputation> {
       void callOptions;

@@ -37,7 +37,12 @@ export interface ServiceOptions {
   offline?: boolean;
   /** DNS servers of the default providers (`ip` or `ip:port`). */
   dnsServers?: readonly string[];
-  /** Directory of the downloaded lists (default providers and /readyz). */
+  /**
+   * formspam's data directory: the default providers and /readyz read the downloaded lists in
+   * its `lists/` folder (default: `defaultDataDir()`; docs/decisions/data-dir.md).
+   */
+  dataDir?: string;
+  /** @deprecated The old name of {@link ServiceOptions.dataDir} (the same meaning); `dataDir` wins. */
   listsDir?: string;
   /** City databases of the default geo provider (mmdb paths, `'auto'`, the default, or `false`). */
   geoCityDatabase?: string | readonly string[] | 'auto' | false;
@@ -274,10 +279,11 @@ export function createService(options: ServiceOptions = {}): Service {
   const trusted = trustedProxySet(options.trustedProxies);
   const limits: Required<RateLimits> | null = options.rateLimits === false ? null : { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const box = options.masterKey !== undefined ? new SecretBox(options.masterKey, randomBytes) : null;
+  const listsDataDir = options.dataDir ?? options.listsDir;
   const providers = options.providers ?? createDefaultProviders({
     ...(options.offline !== undefined && { offline: options.offline }),
     ...(options.dnsServers !== undefined && { dnsServers: options.dnsServers }),
-    ...(options.listsDir !== undefined && { dataDir: options.listsDir }),
+    ...(listsDataDir !== undefined && { dataDir: listsDataDir }),
     ...(options.geoCityDatabase !== undefined && { geoCityDatabase: options.geoCityDatabase }),
   });
   const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
@@ -316,7 +322,7 @@ export function createService(options: ServiceOptions = {}): Service {
   let datasets: { at: number; list: DatasetStatus[] } | null = null;
   const datasetList = () => {
     if (!datasets || now() - datasets.at > 60_000) {
-      datasets = { at: now(), list: datasetStatus({ ...(options.listsDir !== undefined && { dataDir: options.listsDir }), ...(options.geoCityDatabase !== undefined && { cityDatabase: options.geoCityDatabase }), now: new Date(now()) }) };
+      datasets = { at: now(), list: datasetStatus({ ...(listsDataDir !== undefined && { dataDir: listsDataDir }), ...(options.geoCityDatabase !== undefined && { cityDatabase: options.geoCityDatabase }), now: new Date(now()) }) };
     }
     return datasets.list;
   };

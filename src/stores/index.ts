@@ -2,19 +2,45 @@ export type { ApiKeyRecord, CounterStore, KeyStore, ProofStore, SettingsStore, S
 export { createMemoryStore, type MemoryStoreOptions } from './memory.js';
 export { createSqliteStore, type SqliteStoreOptions } from './sqlite.js';
 export { createRedisStore, type RedisStoreOptions } from './redis.js';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultDataDir, STORE_FILE, STORE_SUBDIR } from '../ip/paths.js';
 import { createMemoryStore } from './memory.js';
 import { createRedisStore } from './redis.js';
 import { createSqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
 
+/** Options of {@link openStore}. */
+export interface OpenStoreOptions {
+  /**
+   * formspam's data directory (default: `defaultDataDir()`, i.e. `$FORMSPAM_DATA_DIR`, else
+   * `$XDG_DATA_HOME/formspam`, else `~/.local/share/formspam`): the SQLite store is
+   * `<dataDir>/store/formspam.db`. While that file does not exist, a store at an old location
+   * (`<dataDir>/formspam.db`, or `./formspam-data/formspam.db` when `dataDir` is not given) is
+   * opened instead, so an upgrade loses no key; it is never moved.
+   */
+  dataDir?: string;
+  /** The folder of `formspam.db` itself, instead of `<dataDir>/store`. */
+  storeDir?: string;
+}
+
+function sqliteDir(options: OpenStoreOptions): string {
+  if (options.storeDir !== undefined) return options.storeDir;
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const dir = join(dataDir, STORE_SUBDIR);
+  if (existsSync(join(dir, STORE_FILE))) return dir;
+  const old = [dataDir, ...(options.dataDir === undefined ? ['./formspam-data'] : [])].find((d) => existsSync(join(d, STORE_FILE)));
+  return old ?? dir;
+}
+
 /**
  * Opens a store from its command-line form: `memory`, `sqlite` (the file `formspam.db` in
- * `dataDir`), `sqlite:<file>`, or `redis://host:port` / `rediss://…`.
+ * `<dataDir>/store`, see {@link OpenStoreOptions}), `sqlite:<file>`, or `redis://host:port` /
+ * `rediss://…`.
  */
-export async function openStore(spec: string, options: { dataDir?: string } = {}): Promise<Store> {
+export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (spec === 'memory') return createMemoryStore();
-  if (spec === 'sqlite') return createSqliteStore({ path: join(options.dataDir ?? './formspam-data', 'formspam.db') });
+  if (spec === 'sqlite') return createSqliteStore({ path: join(sqliteDir(options), STORE_FILE) });
   if (spec.startsWith('sqlite:')) return createSqliteStore({ path: spec.slice('sqlite:'.length) });
   if (spec.startsWith('redis://') || spec.startsWith('rediss://')) return createRedisStore({ url: spec });
   throw new TypeError(`store: ${JSON.stringify(spec)} is not memory, sqlite, sqlite:<file> or redis://host:port`);

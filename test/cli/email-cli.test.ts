@@ -1,4 +1,4 @@
-// formspam classify with the email rules: --offline, --dns-server and FORMSPAM_DNS_SERVERS,
+// formspam classify with the email rules: --offline, --dns-server and FORMSPAM_DNS_SERVER,
 // against the DNS server on loopback (never the system resolver).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,22 +26,22 @@ describe('formspam classify: email and DNS', () => {
     expect(server.queries.length).toBeGreaterThan(0);
   });
 
-  it('FORMSPAM_DNS_SERVERS does the same', async () => {
+  it('FORMSPAM_DNS_SERVER does the same', async () => {
     server.reset();
-    process.env.FORMSPAM_DNS_SERVERS = `${server.address}`;
+    process.env.FORMSPAM_DNS_SERVER = `${server.address}`;
     try {
       const r = await runCli(['classify'], '{"email":"anna@gmail.com"}');
       expect(JSON.parse(r.stdout)).toMatchObject({ classification: 'GOOD', score: 0.5, email: { domain: 'gmail.com' } });
       expect(r.stdout).not.toContain('anna');
       expect(server.queries.length).toBeGreaterThan(0);
     } finally {
-      delete process.env.FORMSPAM_DNS_SERVERS;
+      delete process.env.FORMSPAM_DNS_SERVER;
     }
   });
 
   it('--offline makes no query and reports the DNS rules skipped "offline"', async () => {
     server.reset();
-    process.env.FORMSPAM_DNS_SERVERS = server.address;
+    process.env.FORMSPAM_DNS_SERVER = server.address;
     process.env.FORMSPAM_DATA_DIR = mkdtempSync(join(tmpdir(), 'formspam-empty-'));
     try {
       const r = await runCli(['classify', '--offline'], '{"email":"@gmail.com"}');
@@ -52,7 +52,7 @@ describe('formspam classify: email and DNS', () => {
       expect(response.errors).toBeUndefined();
       expect(server.queries).toEqual([]);
     } finally {
-      delete process.env.FORMSPAM_DNS_SERVERS;
+      delete process.env.FORMSPAM_DNS_SERVER;
       delete process.env.FORMSPAM_DATA_DIR;
     }
   });
@@ -65,6 +65,6 @@ describe('formspam classify: email and DNS', () => {
 
   it('--help documents the options', async () => {
     const r = await runCli(['classify', '--help']);
-    for (const word of ['--offline', '--dns-server', 'FORMSPAM_DNS_SERVERS']) expect(r.stdout).toContain(word);
+    for (const word of ['--offline', '--dns-server', 'FORMSPAM_DNS_SERVER']) expect(r.stdout).toContain(word);
   });
 });

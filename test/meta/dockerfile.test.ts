@@ -34,8 +34,9 @@ describe('Dockerfile', () => {
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
     const volume = JSON.parse(final.find((i) => i.op === 'VOLUME')!.args) as string[];
-    expect(volume).toContain(env.FORMSPAM_SERVER_DATA_DIR);
     expect(volume).toContain(env.FORMSPAM_DATA_DIR);
+    // One data directory for the store and the lists (issue 17): no deprecated spelling.
+    expect(env.FORMSPAM_SERVER_DATA_DIR).toBeUndefined();
     expect(final.find((i) => i.op === 'EXPOSE')?.args).toBe(env.FORMSPAM_PORT);
   });
 
@@ -52,8 +53,7 @@ describe('Dockerfile', () => {
   it('every setting it sets is documented in formspam serve --help', () => {
     const help = execFileSync(process.execPath, [join(ROOT, 'dist/cli/main.js'), 'serve', '--help'], { encoding: 'utf8' });
     for (const name of Object.keys(env).filter((n) => n.startsWith('FORMSPAM_'))) {
-      const documented = help.includes(name) || (name === 'FORMSPAM_DATA_DIR' && help.includes('$FORMSPAM_DATA_DIR'));
-      expect(documented, name).toBe(true);
+      expect(help.includes(name), name).toBe(true);
     }
   });
 
@@ -86,9 +86,11 @@ describe('Dockerfile', () => {
         });
         child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${logs}`)));
       });
-      // The store is the SQLite file in the data directory (the volume).
+      // The store is the SQLite file in the data directory's store/ (the volume), and nothing
+      // warned about an old spelling or location.
       expect(logs).toContain('"store":"sqlite"');
-      expect(existsSync(join(data, 'formspam.db'))).toBe(true);
+      expect(existsSync(join(data, 'store', 'formspam.db'))).toBe(true);
+      expect(logs).not.toMatch(/formspam: warning/);
       const check = json('HEALTHCHECK');
       const probe = check[check.length - 1]!.replace(`:${env.FORMSPAM_PORT}/`, `:${port}/`);
       const status = await new Promise<number | null>((resolve) => spawn(process.execPath, ['-e', probe]).once('exit', resolve));

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const config = join(dir, 'sources.json');
   writeFileSync(config, JSON.stringify([{ id: 'tor-exits', kind: 'tor', url: `${base}/tor.txt`, licence: 'fixture', minEntries: 3 }]));
   dns = await startDnsServer(EMAIL_ZONE);
-  server = await startServer(['--store', 'memory', '--no-rate-limits', '--no-warm-up', '--m2m-max-number', '1000', '--dns-servers', dns.address, '--lists-dir', join(dir, 'data'), '--lists-config', config, '--update-lists-every', '2s']);
+  server = await startServer(['--store', 'memory', '--no-rate-limits', '--no-warm-up', '--m2m-max-number', '1000', '--dns-server', dns.address, '--data-dir', join(dir, 'data'), '--lists-config', config, '--update-lists-every', '2s']);
   apiKey = (await requestApiKey({ server: server.url, hostname: 'example.com' })).apiKey;
 });
 afterAll(async () => {
@@ -107,7 +107,7 @@ describe('formspam serve --update-lists-every', () => {
 
 describe('the schedule option', () => {
   it('0 turns it off; a bad value is refused with exit 2', async () => {
-    const off = await startServer(['--store', 'memory', '--no-warm-up', '--dns-servers', dns.address, '--lists-dir', join(dir, 'off'), '--update-lists-every', '0']);
+    const off = await startServer(['--store', 'memory', '--no-warm-up', '--dns-server', dns.address, '--data-dir', join(dir, 'off'), '--update-lists-every', '0']);
     try {
       expect(off.logs()).not.toMatch(/lists-refresh/);
       expect(off.logs()).toMatch(/"rule":"ipAddress.TOR"[^\n]*run formspam update-lists/);

@@ -26,7 +26,7 @@ describe('a resolver that answers NXDOMAIN for every name', () => {
   let server: TestServer;
   beforeAll(async () => {
     dns = await startDnsServer({});
-    server = await startServer(['--store', 'memory', '--m2m-max-number', '1000', '--no-rate-limits', '--dns-servers', dns.address]);
+    server = await startServer(['--store', 'memory', '--m2m-max-number', '1000', '--no-rate-limits', '--dns-server', dns.address]);
   });
   afterAll(async () => {
     await server?.stop();
@@ -65,7 +65,7 @@ describe('a resolver that answers correctly', () => {
   let server: TestServer;
   beforeAll(async () => {
     dns = await startDnsServer(EMAIL_ZONE);
-    server = await startServer(['--store', 'memory', '--m2m-max-number', '1000', '--no-rate-limits', '--dns-servers', dns.address]);
+    server = await startServer(['--store', 'memory', '--m2m-max-number', '1000', '--no-rate-limits', '--dns-server', dns.address]);
   });
   afterAll(async () => {
     await server?.stop();

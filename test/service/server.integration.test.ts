@@ -51,7 +51,7 @@ async function getKey(hostname: string, form: 'json' | 'base64' | 'list' = 'json
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'formspam-serve-'));
-  server = await startServer(['--data-dir', dir, '--lists-dir', join(dir, 'lists-none'), '--offline', '--m2m-max-number', '3000', '--rate-limits', 'classify-ip=10000/3600,classify-key=40/3600,generate-ip=10000/3600']);
+  server = await startServer(['--data-dir', dir, '--offline', '--m2m-max-number', '3000', '--rate-limits', 'classify-ip=10000/3600,classify-key=40/3600,generate-ip=10000/3600']);
   doc = (await call('/openapi.json')).body;
 });
 

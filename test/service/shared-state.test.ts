@@ -63,7 +63,7 @@ describe('SQLite store: kill -9 durability, secrets encrypted with FORMSPAM_MAST
     for (let i = 0; i < 5; i++) keys.push(await requestApiKey({ server: first.url, hostname: `site${i}.example` }));
     await first.stop('SIGKILL');
 
-    const db = new Database(join(dir, 'formspam.db'), { readonly: true });
+    const db = new Database(join(dir, 'store', 'formspam.db'), { readonly: true });
     const rows = db.prepare('SELECT api_key, secret FROM api_keys').all() as { api_key: string; secret: string }[];
     db.close();
     expect(rows.map((r) => r.api_key).sort()).toEqual(keys.map((k) => k.apiKey).sort());

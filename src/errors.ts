@@ -12,6 +12,8 @@
  * - `INVALID_MODEL`: a text model file (`text.MODEL`) is not one formspam can read (wrong
  *   magic, truncated, bad header). Thrown when the model is loaded, never per request: the
  *   rule is then skipped and the problem reported in the response's `errors`.
+ * - `UNSUPPORTED_EXPLAIN_LANGUAGE`: the request's `explain` (or the HTTP `?explain=`) names a
+ *   language the readable reasons are not written in (they are in en, de, fr and es).
  */
 export type FormspamErrorCode =
   | 'INVALID_REQUEST'
@@ -20,7 +22,8 @@ export type FormspamErrorCode =
   | 'INVALID_JSON'
   | 'REQUEST_TOO_LARGE'
   | 'ABORTED'
-  | 'INVALID_MODEL';
+  | 'INVALID_MODEL'
+  | 'UNSUPPORTED_EXPLAIN_LANGUAGE';
 
 /** The JSON shape of a {@link FormspamError}, as printed by the CLI and returned by servers. */
 export interface FormspamErrorJSON {

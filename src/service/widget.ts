@@ -24,6 +24,8 @@ import { constantTimeEqual, isHashAlgorithm, type RandomBytes } from './crypto.j
 import { refererAllowed } from './keys.js';
 import type { FormType } from '../request.js';
 import { FORM_TYPES } from '../schema.js';
+import type { ExplainLanguage } from '../explain/index.js';
+import { explainParam, withExplain } from './explain.js';
 import type { RateLimit, RateLimits } from './rate-limit.js';
 import type { Logger, ServiceRequest, ServiceResponse } from './service.js';
 
@@ -186,12 +188,12 @@ export function formTypeParam(url: URL): FormType | undefined {
 
 /**
  * The `verifyurl` announced in `X-Altcha-Config`: relative to the challenge URL and carrying the
- * key (and the challenge URL's `formType`), so widgets 0.x–1.x (which drop the challenge URL's
+ * key (and the challenge URL's `formType` and `explain`), so widgets 0.x–1.x (which drop the challenge URL's
  * query) keep them, and a service mounted under a prefix (Express) stays under it.
  */
-export function verifyUrlFor(requestUrl: string, apiKey: string, formType?: FormType): string {
+export function verifyUrlFor(requestUrl: string, apiKey: string, formType?: FormType, explain?: boolean | ExplainLanguage): string {
   const path = new URL(requestUrl, 'http://localhost').pathname;
-  const query = `apiKey=${encodeURIComponent(apiKey)}${formType === undefined ? '' : `&formType=${formType}`}`;
+  const query = `apiKey=${encodeURIComponent(apiKey)}${formType === undefined ? '' : `&formType=${formType}`}${explain === undefined ? '' : `&explain=${String(explain)}`}`;
   return `${path.endsWith('/') ? '../' : ''}verify?${query}`;
 }
 
@@ -259,11 +261,12 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       checkReferer(req, record);
       const { maxNumber, expireSeconds } = challengeParams(url, options);
       const formType = formTypeParam(url);
+      const explain = explainParam(url.searchParams.get('explain'));
       const expires = Math.floor(now() / 1000) + expireSeconds;
       const body = createChallenge({ hmacKey: deps.secretOf(record), maxNumber, expires }, world);
       const headers: Record<string, string> = { ...cors, 'cache-control': 'no-store' };
       if (header(req.headers['x-altcha-spam-filter']) === '1') {
-        headers['x-altcha-config'] = JSON.stringify({ verifyurl: verifyUrlFor(req.url, record.apiKey, formType) });
+        headers['x-altcha-config'] = JSON.stringify({ verifyurl: verifyUrlFor(req.url, record.apiKey, formType, explain) });
       }
       return json(200, body, headers);
     } catch (error) {
@@ -286,8 +289,11 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       }
       // `payload` is the proof; `code` the answer to a code challenge (not issued here); the rest
       // is the classify request, of the query's `formType` unless the body names one.
-      const { payload, code: _code, ...request } = body;
-      if (formType !== undefined && request.formType === undefined) request.formType = formType;
+      const { payload, code: _code, ...rest } = body;
+      if (formType !== undefined && rest.formType === undefined) rest.formType = formType;
+      // `explain` from the body or the query (which the challenge's verifyurl carries); checked
+      // before the proof is used up.
+      const request = withExplain(rest, url.searchParams.get('explain'), header(req.headers['accept-language'])) as Record<string, unknown>;
       const secret = deps.secretOf(record);
       const proof = decodePayload(payload);
       const solution = verifySolution(proof, { hmacKey: secret }, world);
@@ -314,7 +320,10 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
         verified: true,
       };
       const signed = createServerSignaturePayload({ secret, verificationData: data, apiKey: record.apiKey, id: data.id as string });
-      return json(200, { classification: result.classification, score: result.score, reasons: result.reasons, verified: true, payload: signed.payload }, cors);
+      const answer: Record<string, unknown> = { classification: result.classification, score: result.score, reasons: result.reasons, verified: true, payload: signed.payload };
+      // Not signed: the sentences are for the page (the widget's `serververification` event), not the site's server.
+      if (result.explanations) answer.explanations = result.explanations;
+      return json(200, answer, cors);
     } catch (error) {
       return toResponse(error, cors);
     }

@@ -129,7 +129,7 @@ function unique(values: readonly string[] | undefined, map: (s: string) => strin
  * An `explain` string that is not a language of the explanations has its own code (the schema
  * alone would call it `INVALID_REQUEST`): a client can tell "not in this language" apart.
  */
-function checkExplainLanguage(request: unknown): void {
+export function checkExplainLanguage(request: unknown): void {
   const explain = typeof request === 'object' && request !== null ? (request as { explain?: unknown }).explain : undefined;
   if (typeof explain === 'string' && !(EXPLAIN_LANGUAGES as readonly string[]).includes(explain)) {
     throw new FormspamError(

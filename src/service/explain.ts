@@ -12,6 +12,7 @@
  */
 import { FormspamError } from '../errors.js';
 import { EXPLAIN_LANGUAGES, negotiateExplainLanguage, type ExplainLanguage } from '../explain/index.js';
+import { checkExplainLanguage } from '../request.js';
 import { isPlainObject } from '../validate.js';
 
 /**
@@ -37,12 +38,14 @@ export function explainParam(value: string | null): boolean | ExplainLanguage | 
  * body is copied when anything changes, never modified, and returned as it is otherwise (also
  * when it is not an object: classify refuses it then).
  *
- * @throws FormspamError `UNSUPPORTED_EXPLAIN_LANGUAGE` for a bad `?explain=` (the body's own
- *   value is checked by classify, with the same code).
+ * @throws FormspamError `UNSUPPORTED_EXPLAIN_LANGUAGE` for a language of neither the query nor
+ *   the body (classify checks the body's again, and its other properties).
  */
 export function withExplain(body: unknown, query: string | null, acceptLanguage: string | undefined): unknown {
   const fromQuery = explainParam(query);
   if (!isPlainObject(body)) return body;
+  // The body's own language is checked here too, so that a widget's proof is not used up first.
+  checkExplainLanguage(body);
   const own = body.explain;
   if (own === true || (own === undefined && fromQuery === true)) return { ...body, explain: negotiateExplainLanguage(acceptLanguage) };
   if (own === undefined && fromQuery !== undefined) return { ...body, explain: fromQuery };

@@ -93,7 +93,7 @@ describe('POST /api/v1/classify with explain', () => {
   it('an unknown language is 400 UNSUPPORTED_EXPLAIN_LANGUAGE (body or query); a wrong type is INVALID_REQUEST', async () => {
     for (const [body, query] of [[{ ...SPAM, explain: 'it' }, ''], [{ ...SPAM, explain: 'DE' }, ''], [{ ...SPAM, explain: '' }, ''], [SPAM, '&explain=it'], [SPAM, '&explain=1'], [{ ...SPAM, explain: 'de' }, '&explain=xx']] as const) {
       const r = await post(body, query);
-      expect(r.status, JSON.stringify([body.explain, query])).toBe(400);
+      expect(r.status, JSON.stringify([(body as { explain?: unknown }).explain, query])).toBe(400);
       expect(r.json.code).toBe('UNSUPPORTED_EXPLAIN_LANGUAGE');
       expect(r.json.statusCode).toBe(400);
       expect(r.json.error).toMatch(/en, de, fr, es/);

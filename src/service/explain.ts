@@ -42,6 +42,8 @@ export function explainParam(value: string | null): boolean | ExplainLanguage | 
  *   the body (classify checks the body's again, and its other properties).
  */
 export function withExplain(body: unknown, query: string | null, acceptLanguage: string | undefined): unknown {
+  // The common case first: no query parameter and no `explain` in the body.
+  if (query === null && (typeof body !== 'object' || body === null || (body as { explain?: unknown }).explain === undefined)) return body;
   const fromQuery = explainParam(query);
   if (!isPlainObject(body)) return body;
   // The body's own language is checked here too, so that a widget's proof is not used up first.

@@ -3,10 +3,12 @@
  *
  * - `GET /api/v1/challenge?apiKey=…` (also `/v1/challenge`): a v1 proof-of-work challenge signed
  *   with the key's secret; `X-Altcha-Config: {"verifyurl":"verify?apiKey=…"}` when the widget
- *   asks with `x-altcha-spam-filter: 1` (with `&formType=…` when the challenge URL has one);
+ *   asks with `x-altcha-spam-filter: 1` (with `&formType=…` and `&explain=…` when the
+ *   challenge URL has them);
  * - `POST /api/v1/verify?apiKey=…` (also `/v1/verify`): checks the proof (signature, expiry, used
  *   once), classifies the submitted form with the same core and answers
- *   `{classification, score, reasons, verified: true, payload}` with the signed server payload;
+ *   `{classification, score, reasons, verified: true, payload}` with the signed server payload
+ *   (and `explanations`, not signed, when `explain` asks for them: service/explain.ts);
  * - `POST /v1/verify/signature`: `{payload, secret?}` → `{verified, apiKey, verificationData, reason?}`,
  *   each payload verifies once;
  * - CORS for cross-origin pages on the key's host (or a subdomain), preflight included.

@@ -7,7 +7,7 @@ import { createDefaultProviders } from './providers/default.js';
 import type { LanguageGuess, ProviderCallOptions, Providers } from './providers/types.js';
 import { languageFact, reliableLanguage, selectClassifier } from './language/index.js';
 import { GEO_FACT } from './ip/facts.js';
-import { normalizeRequest, type FormType, type NormalizedRequest, type RequestLimits } from './request.js';
+import { normalizeRequest, type ClassifyRequest, type FormType, type NormalizedRequest, type RequestLimits } from './request.js';
 import {
   classificationOf,
   type CategoryResult,
@@ -36,7 +36,8 @@ export interface ClassifyOptions {
   clientIp?: string;
   /**
    * Adds `explanations` to the response: one readable sentence per reason, in English (`true` or
-   * `'en'`), German (`'de'`), French (`'fr'`) or Spanish (`'es'`). Off by default.
+   * `'en'`), German (`'de'`), French (`'fr'`) or Spanish (`'es'`). Off by default. A request's
+   * own `explain` property wins over this option.
    */
   explain?: boolean | ExplainLanguage;
 }
@@ -545,6 +546,9 @@ export async function classify(
   const country = detectedCountry(response.timeZone, response.ipAddress);
   if (country !== undefined) response.country = country;
   if (problems.length > 0) response.errors = problems;
-  if (p.explain !== null) response.explanations = explain(response, { language: p.explain });
+  // The request's `explain` (validated) wins over the option.
+  const asked = request === undefined ? undefined : (request as ClassifyRequest).explain;
+  const language = asked === undefined ? p.explain : asked === false ? null : asked === true ? 'en' : asked;
+  if (language !== null) response.explanations = explain(response, { language });
   return response;
 }

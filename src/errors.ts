@@ -14,6 +14,8 @@
  *   rule is then skipped and the problem reported in the response's `errors`.
  * - `INVALID_GEO_DATABASE`: a geo database file (`--geo-city-db`, `createGeoProvider`'s
  *   `cityDatabase` or `countryDatabase`) is missing, unreadable or not a MaxMind DB (mmdb) file.
+ * - `UNSUPPORTED_EXPLAIN_LANGUAGE`: the request's `explain` (or the HTTP `?explain=`) names a
+ *   language the readable reasons are not written in (they are in en, de, fr and es).
  */
 export type FormspamErrorCode =
   | 'INVALID_REQUEST'
@@ -23,7 +25,8 @@ export type FormspamErrorCode =
   | 'REQUEST_TOO_LARGE'
   | 'ABORTED'
   | 'INVALID_MODEL'
-  | 'INVALID_GEO_DATABASE';
+  | 'INVALID_GEO_DATABASE'
+  | 'UNSUPPORTED_EXPLAIN_LANGUAGE';
 
 /** The JSON shape of a {@link FormspamError}, as printed by the CLI and returned by servers. */
 export interface FormspamErrorJSON {

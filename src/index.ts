@@ -4,6 +4,7 @@ export {
   explainSkipped,
   EXPLAIN_LANGUAGES,
   MESSAGES,
+  negotiateExplainLanguage,
   type ExplainLanguage,
   type ExplainOptions,
   type Explanation,

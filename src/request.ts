@@ -1,7 +1,8 @@
 import { FormspamError } from './errors.js';
+import type { ExplainLanguage } from './explain/index.js';
 import { normalizeFenceEntry } from './geo/countries.js';
 import { parseIp, type ParsedIp } from './ip/parse.js';
-import { classifyRequestSchema, type CLASSIFIERS, type FORM_TYPES, type SchemaNode } from './schema.js';
+import { classifyRequestSchema, EXPLAIN_LANGUAGES, type CLASSIFIERS, type FORM_TYPES, type SchemaNode } from './schema.js';
 import { TextInput, type TextSegment } from './text/input.js';
 import { validateAgainst } from './validate.js';
 
@@ -28,6 +29,13 @@ export interface ClassifyRequest {
   expectedCountries?: string[];
   /** Language codes, ISO 639-1, the text is expected to be written in. */
   expectedLanguages?: string[];
+  /**
+   * Extension: add `explanations` (one sentence per reason) to the response, in this language;
+   * `true` is English in-process (over HTTP, the best language of the `Accept-Language`
+   * header). Wins over the `explain` option of `classify`. Another string is refused with
+   * `UNSUPPORTED_EXPLAIN_LANGUAGE`.
+   */
+  explain?: boolean | ExplainLanguage;
   /** Text fields of the form, in order. Ignored when `text` is present. */
   fields?: Record<string, string>;
   /**
@@ -120,11 +128,27 @@ function unique(values: readonly string[] | undefined, map: (s: string) => strin
 }
 
 /**
+ * An `explain` string that is not a language of the explanations has its own code (the schema
+ * alone would call it `INVALID_REQUEST`): a client can tell "not in this language" apart.
+ */
+export function checkExplainLanguage(request: unknown): void {
+  const explain = typeof request === 'object' && request !== null ? (request as { explain?: unknown }).explain : undefined;
+  if (typeof explain === 'string' && !(EXPLAIN_LANGUAGES as readonly string[]).includes(explain)) {
+    throw new FormspamError(
+      'UNSUPPORTED_EXPLAIN_LANGUAGE',
+      `$.explain: explanations are written in ${EXPLAIN_LANGUAGES.join(', ')}, not ${JSON.stringify(explain.slice(0, 35))} (or true for the Accept-Language of an HTTP request)`,
+      { path: '$.explain' },
+    );
+  }
+}
+
+/**
  * Validates a request against the schema and normalises it.
- * @throws FormspamError `INVALID_REQUEST` (with `path`) or `REQUEST_TOO_LARGE`.
+ * @throws FormspamError `INVALID_REQUEST` (with `path`), `UNSUPPORTED_EXPLAIN_LANGUAGE` or `REQUEST_TOO_LARGE`.
  */
 export function normalizeRequest(request: unknown, limits: RequestLimits = {}, context: RequestContext = {}): NormalizedRequest {
   if (request === undefined) request = {};
+  checkExplainLanguage(request);
   validateAgainst(classifyRequestSchema as unknown as SchemaNode, request);
   const r = request as ClassifyRequest;
   const maxTextLength = limits.maxTextLength ?? DEFAULT_LIMITS.maxTextLength;

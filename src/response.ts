@@ -122,7 +122,8 @@ export interface ClassifyResponse {
   errors?: ProblemReport[];
   /**
    * One readable sentence per reason, in the order of `reasons`; present only when asked for
-   * (`classify(request, providers, { explain: 'de' })`), never in the default response.
+   * (`classify(request, providers, { explain: 'de' })`, the request's `explain`, over HTTP also
+   * `?explain=de`), never in the default response.
    */
   explanations?: Explanation[];
 }

@@ -14,6 +14,9 @@ export const CLASSIFIERS = ['cs', 'en', 'de', 'es', 'fr', 'it', 'nl', 'pt'] as c
  */
 export const FORM_TYPES = ['contact', 'comment'] as const;
 
+/** The languages of the readable reasons (`explain`). */
+export const EXPLAIN_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+
 const countryList = {
   type: 'array',
   maxItems: 300,
@@ -45,6 +48,14 @@ export const classifyRequestSchema = {
       maxItems: 200,
       description: 'Language codes (ISO 639-1) the text is expected to be written in.',
       items: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'a two-letter ISO 639-1 language code, e.g. `en` or `de`' },
+    },
+    explain: {
+      description:
+        'Extension: add `explanations` to the response, one sentence per reason naming its evidence. A language (`en`, `de`, `fr`, `es`), or `true`: over HTTP the best of those in the `Accept-Language` header (else `en`), in-process `en`. `false` or absent: none, and the response is exactly as without this property. Another string is refused with `code: UNSUPPORTED_EXPLAIN_LANGUAGE` (HTTP 400).',
+      oneOf: [
+        { type: 'boolean' },
+        { type: 'string', enum: EXPLAIN_LANGUAGES },
+      ],
     },
     formType: {
       type: 'string',

@@ -2,7 +2,12 @@
  * `formspam serve --demo`: a contact form at `/demo` with the real ALTCHA widget in spam-filter
  * mode, served from the local `altcha` package (never a CDN), and a submit handler that checks
  * the signed payload the way a site's server would (`formspam/verify`: signature, expiry,
- * fields hash, used once) and shows the verdict and the reasons.
+ * fields hash, used once) and shows the verdict and the reasons, each with its readable
+ * explanation in the language the page asks for (`?lang=de`, else the browser's language among
+ * en, de, fr and es; a selector switches it): the page puts `explain=<lang>` in the widget's
+ * challenge URL (2.x, which carries it to the verify URL) or verify URL (3.x), and takes the
+ * sentences from the verify response the widget hands it in its `serververification` event
+ * (the signed payload carries only the reasons).
  *
  * The widget comes from the `altcha` package installed next to formspam (`npm install altcha`),
  * or from `--demo-widget <package name | path to the widget's ESM file>`. Widgets 0.3–2.x run
@@ -289,12 +294,15 @@ export function demoHtml(apiKey: string, widget: DemoWidget): string {
   .verdict { display: inline-block; font-weight: 700; padding: 2px 10px; border-radius: 4px; color: #fff; }
   .GOOD { background: #1f8a46; } .NEUTRAL { background: #b7791f; } .BAD { background: #c53030; }
   .ok { color: #1f8a46; } .no { color: #c53030; }
+  .lang { float: right; font-size: 14px; color: #555; } .lang select { font: inherit; }
+  #reasons li { margin-bottom: 4px; } .why { display: block; color: #444; font-size: 14px; }
   ul { padding-left: 20px; } code, pre { font-size: 13px; } pre { background: #f4f5f7; padding: 8px; border-radius: 6px; white-space: pre-wrap; word-break: break-all; }
   @media (max-width: 760px) { main { grid-template-columns: 1fr; } }
 </style>
 </head>
 <body>
 <header>
+  <label class="lang">Explanations in <select id="lang"><option value="en">English</option><option value="de">Deutsch</option><option value="fr">Français</option><option value="es">Español</option></select></label>
   <h1>formspam demo</h1>
   <p>The real ALTCHA widget (altcha ${escapeHtml(widget.version)}, served from this machine) proves work, formspam classifies the form, and this page's server checks the signed verdict.</p>
 </header>
@@ -319,9 +327,29 @@ export function demoHtml(apiKey: string, widget: DemoWidget): string {
 </main>
 <script>
   const widget = document.getElementById('widget');
-  // Absolute challenge URL: widgets 1.x and 2.x resolve the verify URL against it.
-  const challenge = new URL(widget.dataset.challenge, location.href).href;
+  // The language of the explanations: ?lang=, else the browser's, else English.
+  const LANGS = ['en', 'de', 'fr', 'es'];
+  const langOf = (v) => { const l = String(v || '').toLowerCase().split('-')[0]; return LANGS.includes(l) ? l : null; };
+  const lang = langOf(new URLSearchParams(location.search).get('lang')) || langOf(navigator.language) || 'en';
+  const select = document.getElementById('lang');
+  select.value = lang;
+  select.addEventListener('change', () => { const u = new URL(location.href); u.searchParams.set('lang', select.value); location.assign(u.href); });
+  // Absolute challenge URL: widgets 1.x and 2.x resolve the verify URL against it. Its
+  // explain=<lang> goes on to the verify URL (2.x); 3.x names its verify URL in its configuration.
+  const challenge = new URL(widget.dataset.challenge + '&explain=' + lang, location.href).href;
   widget.setAttribute(${spamFilter ? "'challengeurl'" : "'challenge'"}, challenge);
+  const configuration = widget.getAttribute('configuration');
+  if (configuration) {
+    const c = JSON.parse(configuration);
+    c.verifyUrl += '&explain=' + lang;
+    widget.setAttribute('configuration', JSON.stringify(c));
+  }
+  // The verify response (not signed) has one sentence per reason; the widget hands it over here.
+  let explained = {};
+  widget.addEventListener('serververification', (e) => {
+    explained = {};
+    for (const x of (e.detail && e.detail.explanations) || []) explained[x.rule] = x.text;
+  });
   const samples = ${JSON.stringify(DEMO_SAMPLES).replace(/</g, '\\u003c')};
   for (const b of document.querySelectorAll('[data-sample]')) {
     b.addEventListener('click', () => {
@@ -341,7 +369,7 @@ export function demoHtml(apiKey: string, widget: DemoWidget): string {
     out.innerHTML = '<h2 style="font-size:18px;margin-top:0">What the site\\'s server sees</h2>' +
       '<p id="verdict">' + (j.classification ? '<span class="verdict ' + esc(j.classification) + '">' + esc(j.classification) + '</span> score ' + esc(j.score) : '') +
       ' &mdash; submission <strong id="accepted">' + (j.accepted ? 'accepted' : 'refused' + (j.reason ? ' (' + esc(j.reason) + ')' : '')) + '</strong></p>' +
-      '<p>Reasons:</p><ul id="reasons">' + (j.reasons.length ? j.reasons.map((x) => '<li><code>' + esc(x) + '</code></li>').join('') : '<li>none</li>') + '</ul>' +
+      '<p>Reasons:</p><ul id="reasons">' + (j.reasons.length ? j.reasons.map((x) => '<li data-rule="' + esc(x) + '"><code>' + esc(x) + '</code>' + (explained[x] ? '<span class="why" lang="' + lang + '">' + esc(explained[x]) + '</span>' : '') + '</li>').join('') : '<li>none</li>') + '</ul>' +
       '<p>Signature valid: ' + mark(j.checks.signature) + ' &middot; fields unchanged: ' + mark(j.checks.fieldsHash) + ' &middot; first use: ' + mark(j.checks.firstUse) + '</p>' +
       '<button type="button" class="secondary" id="again">Send the same payload again</button>' +
       '<p>Signed data:</p><pre>' + esc(JSON.stringify(j.verificationData, null, 1)) + '</pre>';

@@ -29,6 +29,11 @@ submitted text. SIGTERM/SIGINT stop accepting connections, answer every request 
 open keep-alive connection (with Connection: close), close connections idle for 1 s, close
 the store and exit.
 
+Readable reasons: POST /api/v1/classify?explain=de (or "explain": "de" in the body; en, de, fr
+or es; true takes the language from Accept-Language, else en) adds "explanations", one sentence
+per reason with its evidence; without it the response is unchanged. An unknown language is 400
+UNSUPPORTED_EXPLAIN_LANGUAGE. The widget's challenge and verify URLs take ?explain= too.
+
 Options (environment variable in brackets):
   -p, --port <n>              port (default 8080; 0 picks a free one) [PORT, FORMSPAM_PORT]
       --host <addr>           address to listen on (default 127.0.0.1) [FORMSPAM_HOST]
@@ -67,7 +72,8 @@ Options (environment variable in brackets):
       --no-warm-up            load the language model and word lists on first use instead
                               of before listening (starts ~1.5 s sooner; the lists of a
                               language take memory only once a text in it arrives)
-      --demo                  serve a contact form with the ALTCHA widget at /demo [FORMSPAM_DEMO=1]
+      --demo                  serve a contact form with the ALTCHA widget at /demo, each reason
+                              explained in the browser's language or /demo?lang=de|fr|es [FORMSPAM_DEMO=1]
       --demo-widget <spec>    the widget for --demo: a package name (default altcha, from
                               \`npm install altcha\`) or the path of its ESM file [FORMSPAM_DEMO_WIDGET]
       --log-level <level>     trace, debug, info (default), warn, error, silent [FORMSPAM_LOG_LEVEL]

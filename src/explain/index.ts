@@ -7,6 +7,7 @@
  * message in every language and that the messages use only their rule's placeholders.
  */
 import { FormspamError } from '../errors.js';
+import { EXPLAIN_LANGUAGES } from '../schema.js';
 import type { ClassifyResponse, Explanation, MatchResult, RuleResult } from '../response.js';
 
 export type { Explanation } from '../response.js';
@@ -15,8 +16,8 @@ import en from './messages/en.json' with { type: 'json' };
 import es from './messages/es.json' with { type: 'json' };
 import fr from './messages/fr.json' with { type: 'json' };
 
-/** The languages of the explanations. */
-export const EXPLAIN_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+/** The languages of the explanations (`['en', 'de', 'fr', 'es']`; defined beside the request schema, which names them). */
+export { EXPLAIN_LANGUAGES };
 export type ExplainLanguage = (typeof EXPLAIN_LANGUAGES)[number];
 
 /** A message: one sentence, or a sentence for one occurrence and one for several (by the language's plural rules). */
@@ -281,4 +282,43 @@ export function explainSkipped(response: ClassifyResponse, options: ExplainOptio
     }
   }
   return out;
+}
+
+/**
+ * The language of the explanations for an HTTP `Accept-Language` header: the first of en, de,
+ * fr and es in the order of the client's preferences (quality values, then position; a region
+ * such as `de-CH` counts as its language; `q=0` excludes one), else English. `*` matches the
+ * first language not excluded, in the order en, de, fr, es.
+ *
+ * @example
+ * negotiateExplainLanguage('fr-CH, fr;q=0.9, en;q=0.8') // 'fr'
+ * negotiateExplainLanguage('it, de;q=0.5')              // 'de'
+ * negotiateExplainLanguage(undefined)                   // 'en'
+ */
+export function negotiateExplainLanguage(acceptLanguage: string | null | undefined): ExplainLanguage {
+  if (typeof acceptLanguage !== 'string' || acceptLanguage === '') return 'en';
+  const ranges: { tag: string; q: number; at: number }[] = [];
+  const excluded = new Set<string>();
+  const parts = acceptLanguage.slice(0, 1000).split(',');
+  for (let at = 0; at < parts.length && at < 50; at++) {
+    const [range = '', ...params] = parts[at]!.split(';');
+    const tag = range.trim().toLowerCase().split('-')[0]!;
+    if (tag === '') continue;
+    let q = 1;
+    for (const param of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+      if (m) q = Number(m[1]);
+    }
+    if (!(q >= 0 && q <= 1)) continue;
+    if (q === 0) excluded.add(tag);
+    else ranges.push({ tag, q, at });
+  }
+  ranges.sort((a, b) => b.q - a.q || a.at - b.at);
+  for (const { tag } of ranges) {
+    if (tag === '*') {
+      const any = EXPLAIN_LANGUAGES.find((l) => !excluded.has(l));
+      if (any) return any;
+    } else if ((EXPLAIN_LANGUAGES as readonly string[]).includes(tag) && !excluded.has(tag)) return tag as ExplainLanguage;
+  }
+  return 'en';
 }

@@ -8,6 +8,7 @@
  */
 import { classify, type ClassifyOptions } from '../classify.js';
 import { isFormspamError } from '../errors.js';
+import { EXPLAIN_LANGUAGES, negotiateExplainLanguage, type ExplainLanguage } from '../explain/index.js';
 import type { Providers } from '../providers/types.js';
 import type { ClassifyRequest, FormType } from '../request.js';
 import type { ClassifyResponse } from '../response.js';
@@ -44,9 +45,15 @@ export interface ProtectOptions {
   classifyOptions?: Omit<ClassifyOptions, 'clientIp' | 'signal'>;
   /** Proxies whose `X-Forwarded-For`/`Forwarded` are believed (CIDRs, addresses, `loopback`, `private`). */
   trustedProxies?: readonly string[];
+  /**
+   * Readable reasons: the verdict carries `explanations` (one sentence per reason) and the
+   * default blocked response lists them. `true`: in the post's `Accept-Language` (the first of
+   * en, de, fr, es it prefers, else en); or a fixed language. Off by default.
+   */
+  explain?: boolean | ExplainLanguage;
   /** Whether a verdict blocks the post (default: `classification === 'BAD'`). */
   block?: (verdict: Verdict) => boolean;
-  /** The response to a blocked post (default 403 JSON `{ error, code: 'SPAM', classification, reasons }`). */
+  /** The response to a blocked post (default 403 JSON `{ error, code: 'SPAM', classification, reasons }`, and `explanations` with `explain`). */
   onBlocked?: (verdict: Verdict) => PlainResponse;
   /** Called with every verdict (blocked or not, dry run or not). */
   onVerdict?: (verdict: Verdict, info: { blocked: boolean; wouldBlock: boolean; dryRun: boolean }) => void;
@@ -69,7 +76,8 @@ export interface Guard {
   readonly options: ProtectOptions;
   readonly bodyLimit: number;
   readonly trusted: ReturnType<typeof trustedProxySet>;
-  judge(form: Form, clientIp: string | undefined): Promise<Judgement>;
+  /** `acceptLanguage`: the post's `Accept-Language` header (for `explain: true`). */
+  judge(form: Form, clientIp: string | undefined, acceptLanguage?: string): Promise<Judgement>;
 }
 
 export type Judgement =
@@ -84,7 +92,13 @@ function defaultBlocked(verdict: Verdict): PlainResponse {
   return {
     status: 403,
     headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify({ error: 'The submission was refused as spam.', code: 'SPAM', classification: verdict.classification, reasons: verdict.reasons }),
+    body: JSON.stringify({
+      error: 'The submission was refused as spam.',
+      code: 'SPAM',
+      classification: verdict.classification,
+      reasons: verdict.reasons,
+      ...(verdict.explanations && { explanations: verdict.explanations }),
+    }),
   };
 }
 
@@ -118,14 +132,20 @@ export function createGuard(options: ProtectOptions = {}): Guard {
   const onBlocked = options.onBlocked ?? defaultBlocked;
   const dryRun = options.dryRun === true;
   const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
+  const explain = options.explain;
+  if (explain !== undefined && typeof explain !== 'boolean' && !(EXPLAIN_LANGUAGES as readonly unknown[]).includes(explain)) {
+    throw new TypeError(`protect: explain must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
+  }
   return {
     options,
     bodyLimit,
     trusted,
-    async judge(form, clientIp) {
+    async judge(form, clientIp, acceptLanguage) {
       let verdict: Verdict;
+      const request = formRequest(form, clientIp, options);
+      if (explain !== undefined) request.explain = explain === true ? negotiateExplainLanguage(acceptLanguage) : explain;
       try {
-        verdict = await classify(formRequest(form, clientIp, options), options.providers, classifyOptions);
+        verdict = await classify(request, options.providers, classifyOptions);
       } catch (error) {
         // A post classify refuses (too long, too many fields) is the client's fault: a 4xx with a code.
         if (isFormspamError(error) && error.code !== 'INVALID_OPTIONS') {

@@ -68,7 +68,7 @@ export async function protect(request: Request, options: FetchProtectOptions = {
     headers[k] = v;
   });
   const ip = clientIpOf(socket, headers, guard.trusted);
-  const { verdict, blocked } = await guard.judge(parsed.form, ip);
+  const { verdict, blocked } = await guard.judge(parsed.form, ip, request.headers.get('accept-language') ?? undefined);
   return { verdict, blocked: blocked ? toResponse(blocked) : null };
 }
 

@@ -77,7 +77,8 @@ export function protect(options: ProtectOptions = {}): ProtectMiddleware {
         req._body = true;
       }
       const ip = clientIpOf(req.socket.remoteAddress, req.headers, guard.trusted);
-      const { verdict, blocked } = await guard.judge(form, ip);
+      const acceptLanguage = req.headers['accept-language'];
+      const { verdict, blocked } = await guard.judge(form, ip, typeof acceptLanguage === 'string' ? acceptLanguage : undefined);
       if (verdict) req.formspam = verdict;
       if (blocked) send(res, blocked);
       else next();

@@ -9,7 +9,7 @@ const error = {
     statusCode: { type: 'integer' },
     code: {
       type: 'string',
-      description: 'A stable code for programs (every error of the API has one; `/v1/verify/signature` answers ALTCHA\'s own body): INVALID_JSON, INVALID_REQUEST, INVALID_OPTIONS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, MISSING_API_KEY, INVALID_API_KEY, API_KEY_REVOKED, WRONG_REFERRER, RATE_LIMITED, PROOF_REQUIRED, PROOF_REFUSED, INVALID_BODY, INVALID_HOSTNAME, INVALID_LICENSE, KEY_ISSUANCE_CLOSED, ADMIN_TOKEN_INVALID, ADMIN_DISABLED, API_KEY_NOT_FOUND, NOT_FOUND, METHOD_NOT_ALLOWED, INVALID_URL, BODY_UNREADABLE, REQUEST_ABORTED, ABORTED, INTERNAL.',
+      description: 'A stable code for programs (every error of the API has one; `/v1/verify/signature` answers ALTCHA\'s own body): INVALID_JSON, INVALID_REQUEST, INVALID_OPTIONS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, MISSING_API_KEY, INVALID_API_KEY, API_KEY_REVOKED, WRONG_REFERRER, RATE_LIMITED, PROOF_REQUIRED, PROOF_REFUSED, INVALID_BODY, INVALID_HOSTNAME, INVALID_LICENSE, KEY_ISSUANCE_CLOSED, ADMIN_TOKEN_INVALID, ADMIN_DISABLED, API_KEY_NOT_FOUND, NOT_FOUND, METHOD_NOT_ALLOWED, INVALID_URL, BODY_UNREADABLE, REQUEST_ABORTED, ABORTED, UNSUPPORTED_EXPLAIN_LANGUAGE, INTERNAL.',
     },
   },
 } as const;
@@ -34,6 +34,30 @@ const ruleResult = {
     evidence: { type: 'object' },
   },
 };
+const explanation = {
+  type: 'object',
+  required: ['rule', 'score', 'text'],
+  description: 'One readable reason: the rule, its score, and one sentence naming its evidence.',
+  properties: { rule: { type: 'string' }, score: { type: 'number' }, text: { type: 'string' } },
+};
+const explanations = {
+  type: 'array',
+  items: { $ref: '#/components/schemas/Explanation' },
+  description: 'Only when asked for (`explain` in the body or the query): one sentence per reason, in the order of `reasons`.',
+};
+
+/** The `explain` query parameter and the `Accept-Language` header it may defer to (explain.ts). */
+const explainParameters = (what: string) => [
+  {
+    name: 'explain',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', enum: ['en', 'de', 'fr', 'es', 'true', 'false', ''] },
+    description: `${what} \`?explain=de\`: add \`explanations\` in that language; \`?explain\` or \`?explain=true\`: in the best language of \`Accept-Language\` (else en). The body's \`explain\` wins over it. Another value: 400 \`UNSUPPORTED_EXPLAIN_LANGUAGE\`.`,
+  },
+  { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string' }, description: 'With `explain: true` (body or query): the language of `explanations`, the first of en, de, fr, es it prefers; else en.' },
+];
+
 const category = {
   type: 'object',
   required: ['score', 'rules'],
@@ -90,8 +114,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
             text: { $ref: '#/components/schemas/Category' },
             timeZone: { $ref: '#/components/schemas/Category' },
             errors: { type: 'array', items: { type: 'object' } },
+            explanations,
           },
         },
+        Explanation: explanation,
         ApiKeyRequest: {
           type: 'object',
           required: ['hostname'],
@@ -124,6 +150,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             reasons: { type: 'array', items: { type: 'string' } },
             verified: { type: 'boolean', const: true },
             payload: { type: 'string', description: 'Base64 server-signature payload (PROTOCOL.md §2.6) for the form field `altcha`' },
+            explanations: { ...explanations, description: `${explanations.description} Not part of the signed payload: the widget hands the response to the page in its \`serververification\` event.` },
           },
         },
         WidgetError: {
@@ -173,11 +200,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
             { name: 'apiKey', in: 'query', required: false, schema: { type: 'string' }, description: 'The API key (or `Authorization: Bearer <key>`).' },
             { name: 'Referer', in: 'header', required: false, schema: { type: 'string' }, description: 'Must be on the key\'s host (or a subdomain) when present; `Origin` is checked likewise.' },
             { name: 'X-Formspam-Secret', in: 'header', required: false, schema: { type: 'string' }, description: 'The key\'s secret, from the site\'s own server: its requests are counted against the key\'s budget only, not split per client IP (rate limit `classify-key-ip`).' },
+            ...explainParameters('Readable reasons:'),
           ],
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ClassifyRequest' } } } },
           responses: {
             200: { description: 'The classification', content: { 'application/json': { schema: { $ref: '#/components/schemas/ClassifyResponse' } } } },
-            400: errorResponse('Invalid JSON or an invalid request'),
+            400: errorResponse('Invalid JSON or an invalid request (`INVALID_JSON`, `INVALID_REQUEST`, `UNKNOWN_RULE`, `UNSUPPORTED_EXPLAIN_LANGUAGE`)'),
             401: errorResponse('Missing or unknown API key'),
             403: errorResponse('Referer/Origin not on the key\'s host'),
             405: errorResponse('Method not allowed'),
@@ -303,7 +331,8 @@ function widgetPaths(): Record<string, unknown> {
         { name: 'complexity', in: 'query', required: false, schema: { type: 'string', enum: ['low', 'medium', 'high'] }, description: 'maxnumber 10000, 100000 or 1000000.' },
         { name: 'expire', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,7}[smhd]?$' }, description: 'Lifetime, e.g. `600`, `20m`, `1h` (10 s to 1 day; default 20m).' },
         formType('The kind of form (`comment` for public comments): carried into the announced verify URL, so that the widget\'s verify call classifies as that kind of form.'),
-        { name: 'x-altcha-spam-filter', in: 'header', required: false, schema: { type: 'string', enum: ['1', '0'] }, description: '`1`: the response carries `X-Altcha-Config: {"verifyurl":"verify?apiKey=…"}` (with `&formType=…` when given).' },
+        explainParameters('Carried into the announced verify URL, so that the verify response has `explanations`:')[0]!,
+        { name: 'x-altcha-spam-filter', in: 'header', required: false, schema: { type: 'string', enum: ['1', '0'] }, description: '`1`: the response carries `X-Altcha-Config: {"verifyurl":"verify?apiKey=…"}` (with `&formType=…` and `&explain=…` when given).' },
         cors,
       ],
       responses: {
@@ -312,7 +341,7 @@ function widgetPaths(): Record<string, unknown> {
           headers: { 'X-Altcha-Config': { description: 'With `x-altcha-spam-filter: 1`: `{"verifyurl":"verify?apiKey=…"}` (relative to this URL)', schema: { type: 'string' } } },
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Challenge' } } },
         },
-        400: widgetError('Invalid maxnumber, complexity, expire or formType'),
+        400: widgetError('Invalid maxnumber, complexity, expire, formType (`INVALID_PARAMETER`) or explain (`UNSUPPORTED_EXPLAIN_LANGUAGE`)'),
         401: widgetError('Missing or unknown API key'),
         403: widgetError('Referer/Origin not on the key\'s host'),
         429: widgetError('Rate limit exceeded', retryAfter),
@@ -325,11 +354,11 @@ function widgetPaths(): Record<string, unknown> {
       operationId: id,
       summary: 'The widget\'s spam filter: check the proof of work (once), classify, sign the verdict',
       security: [{ apiKeyQuery: [] }, { bearer: [] }],
-      parameters: [apiKey, formType('The kind of form when the body names none (the widget sends only its own keys).'), cors],
+      parameters: [apiKey, formType('The kind of form when the body names none (the widget sends only its own keys).'), ...explainParameters('Readable reasons in the response (not in the signed payload):'), cors],
       requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetVerifyRequest' } } } },
       responses: {
         200: { description: 'Verified and classified', content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetVerifyResponse' } } } },
-        400: widgetError('Invalid JSON, request, formType or proof (INVALID_PAYLOAD, EXPIRED, INVALID_SIGNATURE, INVALID_SOLUTION, PAYLOAD_ALREADY_USED, INVALID_REQUEST, INVALID_PARAMETER)'),
+        400: widgetError('Invalid JSON, request, formType, explain or proof (INVALID_PAYLOAD, EXPIRED, INVALID_SIGNATURE, INVALID_SOLUTION, PAYLOAD_ALREADY_USED, INVALID_REQUEST, INVALID_PARAMETER, UNSUPPORTED_EXPLAIN_LANGUAGE)'),
         401: widgetError('Missing or unknown API key'),
         403: widgetError('Referer/Origin not on the key\'s host'),
         413: widgetError('Body over the size limit'),

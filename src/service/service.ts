@@ -16,6 +16,7 @@ import { clientIpOf, trustedProxySet, type HeaderValue } from './client-ip.js';
 import { constantTimeEqual, defaultRandomBytes, SecretBox, toHex, type RandomBytes } from './crypto.js';
 import { newApiKey, parseHostname, refererAllowed } from './keys.js';
 import { M2MGate } from './m2m.js';
+import { withExplain } from './explain.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { checkRate, DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit.js';
@@ -394,7 +395,8 @@ export function createService(options: ServiceOptions = {}): Service {
       throw new HttpError(403, 'WRONG_REFERRER', `Wrong referrer: this key is for ${record.hostname}; the page's Referer/Origin must be on that host.`);
     }
     await spendKeyBudget(req, record, ip);
-    const body = await readJson(req);
+    // `explain` in the body or the query (`true`: the Accept-Language header's language).
+    const body = withExplain(await readJson(req), target.param('explain'), header(req.headers['accept-language']));
     const t0 = performance.now();
     const result = await classify(body, providers, optionsFor(ip));
     if (metrics) {

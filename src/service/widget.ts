@@ -3,10 +3,12 @@
  *
  * - `GET /api/v1/challenge?apiKey=…` (also `/v1/challenge`): a v1 proof-of-work challenge signed
  *   with the key's secret; `X-Altcha-Config: {"verifyurl":"verify?apiKey=…"}` when the widget
- *   asks with `x-altcha-spam-filter: 1` (with `&formType=…` when the challenge URL has one);
+ *   asks with `x-altcha-spam-filter: 1` (with `&formType=…` and `&explain=…` when the
+ *   challenge URL has them);
  * - `POST /api/v1/verify?apiKey=…` (also `/v1/verify`): checks the proof (signature, expiry, used
  *   once), classifies the submitted form with the same core and answers
- *   `{classification, score, reasons, verified: true, payload}` with the signed server payload;
+ *   `{classification, score, reasons, verified: true, payload}` with the signed server payload
+ *   (and `explanations`, not signed, when `explain` asks for them: service/explain.ts);
  * - `POST /v1/verify/signature`: `{payload, secret?}` → `{verified, apiKey, verificationData, reason?}`,
  *   each payload verifies once;
  * - CORS for cross-origin pages on the key's host (or a subdomain), preflight included.
@@ -24,6 +26,8 @@ import { constantTimeEqual, hmacHex, isHashAlgorithm, type RandomBytes } from '.
 import { refererAllowed } from './keys.js';
 import type { FormType } from '../request.js';
 import { FORM_TYPES } from '../schema.js';
+import type { ExplainLanguage } from '../explain/index.js';
+import { explainParam, withExplain } from './explain.js';
 import type { RateLimit, RateLimits } from './rate-limit.js';
 import type { Logger, ServiceRequest, ServiceResponse } from './service.js';
 
@@ -188,12 +192,12 @@ export function formTypeParam(url: URL): FormType | undefined {
 
 /**
  * The `verifyurl` announced in `X-Altcha-Config`: relative to the challenge URL and carrying the
- * key (and the challenge URL's `formType`), so widgets 0.x–1.x (which drop the challenge URL's
+ * key (and the challenge URL's `formType` and `explain`), so widgets 0.x–1.x (which drop the challenge URL's
  * query) keep them, and a service mounted under a prefix (Express) stays under it.
  */
-export function verifyUrlFor(requestUrl: string, apiKey: string, formType?: FormType): string {
+export function verifyUrlFor(requestUrl: string, apiKey: string, formType?: FormType, explain?: boolean | ExplainLanguage): string {
   const path = new URL(requestUrl, 'http://localhost').pathname;
-  const query = `apiKey=${encodeURIComponent(apiKey)}${formType === undefined ? '' : `&formType=${formType}`}`;
+  const query = `apiKey=${encodeURIComponent(apiKey)}${formType === undefined ? '' : `&formType=${formType}`}${explain === undefined ? '' : `&explain=${String(explain)}`}`;
   return `${path.endsWith('/') ? '../' : ''}verify?${query}`;
 }
 
@@ -261,11 +265,12 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       checkReferer(req, record);
       const { maxNumber, expireSeconds } = challengeParams(url, options);
       const formType = formTypeParam(url);
+      const explain = explainParam(url.searchParams.get('explain'));
       const expires = Math.floor(now() / 1000) + expireSeconds;
       const body = createChallenge({ hmacKey: deps.secretOf(record), maxNumber, expires }, world);
       const headers: Record<string, string> = { ...cors, 'cache-control': 'no-store' };
       if (header(req.headers['x-altcha-spam-filter']) === '1') {
-        headers['x-altcha-config'] = JSON.stringify({ verifyurl: verifyUrlFor(req.url, record.apiKey, formType) });
+        headers['x-altcha-config'] = JSON.stringify({ verifyurl: verifyUrlFor(req.url, record.apiKey, formType, explain) });
       }
       return json(200, body, headers);
     } catch (error) {
@@ -288,8 +293,11 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
       }
       // `payload` is the proof; `code` the answer to a code challenge (not issued here); the rest
       // is the classify request, of the query's `formType` unless the body names one.
-      const { payload, code: _code, ...request } = body;
-      if (formType !== undefined && request.formType === undefined) request.formType = formType;
+      const { payload, code: _code, ...rest } = body;
+      if (formType !== undefined && rest.formType === undefined) rest.formType = formType;
+      // `explain` from the body or the query (which the challenge's verifyurl carries); checked
+      // before the proof is used up.
+      const request = withExplain(rest, url.searchParams.get('explain'), header(req.headers['accept-language'])) as Record<string, unknown>;
       const secret = deps.secretOf(record);
       const proof = decodePayload(payload);
       const solution = verifySolution(proof, { hmacKey: secret }, world);
@@ -316,7 +324,10 @@ export function createWidgetEndpoints(deps: WidgetDeps): WidgetEndpoints {
         verified: true,
       };
       const signed = createServerSignaturePayload({ secret, verificationData: data, apiKey: record.apiKey, id: data.id as string });
-      return json(200, { classification: result.classification, score: result.score, reasons: result.reasons, verified: true, payload: signed.payload }, cors);
+      const answer: Record<string, unknown> = { classification: result.classification, score: result.score, reasons: result.reasons, verified: true, payload: signed.payload };
+      // Not signed: the sentences are for the page (the widget's `serververification` event), not the site's server.
+      if (result.explanations) answer.explanations = result.explanations;
+      return json(200, answer, cors);
     } catch (error) {
       return toResponse(error, cors);
     }

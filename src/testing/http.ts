@@ -12,6 +12,8 @@
  */
 import { resolveRunner, type Runner } from './runner.js';
 import assert from 'node:assert/strict';
+import { explain, type ExplainLanguage } from '../explain/index.js';
+import type { ClassifyResponse } from '../response.js';
 import { requestApiKey } from '../service/client.js';
 import type { ServiceOptions } from '../service/service.js';
 import { createMemoryStore } from '../stores/memory.js';
@@ -114,6 +116,31 @@ export function testHttpAdapter(name: string, setup: (options: ServiceOptions) =
       });
       assert.equal(ham.status, 200);
       assert.notEqual(((await ham.json()) as { classification: string }).classification, 'BAD');
+    });
+
+    it('readable reasons on request: body `explain`, `?explain=`, Accept-Language; none without; 400 UNSUPPORTED_EXPLAIN_LANGUAGE', async () => {
+      const classifyUrl = url(`/api/v1/classify?apiKey=${apiKey}`);
+      const ask = async (body: Record<string, unknown>, query = '', headers: Record<string, string> = {}) => {
+        const res = await send(classifyUrl + query, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });
+        assert.equal(res.status, 200, `status ${res.status} for ${JSON.stringify(body.explain)} ${query}`);
+        return (await res.json()) as { reasons: string[]; explanations?: { rule: string; score: number; text: string }[] };
+      };
+      const plain = await ask({ text: SPAM });
+      assert.equal('explanations' in plain, false, 'no `explanations` unless asked');
+      // The same response, with one sentence per reason in the language asked for (explain() of the plain one).
+      const check = (r: Awaited<ReturnType<typeof ask>>, language: ExplainLanguage, what: string) => {
+        const { explanations, ...rest } = r;
+        assert.deepEqual(rest, plain, `${what}: the rest of the response is unchanged`);
+        assert.deepEqual(explanations, explain(plain as unknown as ClassifyResponse, { language }), `${what}: the sentences in ${language}`);
+        assert.ok(explanations!.some((e) => e.rule === 'text.URL' && e.text.includes('spam.example.com')), `${what}: the evidence is quoted`);
+      };
+      check(await ask({ text: SPAM, explain: 'de' }), 'de', 'body "de"');
+      check(await ask({ text: SPAM }, '&explain=es'), 'es', '?explain=es');
+      check(await ask({ text: SPAM, explain: true }, '', { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.5' }), 'fr', 'true + Accept-Language fr');
+      check(await ask({ text: SPAM }, '&explain=true', { 'accept-language': 'it, en;q=0.1' }), 'en', '?explain=true + Accept-Language it, en');
+      for (const [body, query] of [[{ text: SPAM, explain: 'it' }, ''], [{ text: SPAM }, '&explain=xx']] as const) {
+        await errorBody(await send(classifyUrl + query, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) }), 400, 'UNSUPPORTED_EXPLAIN_LANGUAGE');
+      }
     });
 
     it('400 INVALID_JSON for a broken body', async () => {

@@ -27,10 +27,10 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop('SIGKILL')));
 });
 
-async function demo(widget: string): Promise<{ page: Page; server: TestServer; close: () => Promise<void> }> {
+async function demo(widget: string, query = '', locale?: string): Promise<{ page: Page; server: TestServer; close: () => Promise<void> }> {
   const server = await startServer(['--demo', '--demo-widget', widget, '--store', 'memory', '--offline', '--no-rate-limits']);
   servers.push(server);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(locale && { locale }) });
   await loopbackOnly(context, external); // anything else is recorded and refused
   const page = await context.newPage();
   const errors: string[] = [];
@@ -39,7 +39,7 @@ async function demo(widget: string): Promise<{ page: Page; server: TestServer; c
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await page.goto(`${server.url}/demo`);
+  await page.goto(`${server.url}/demo${query}`);
   await page.waitForFunction(() => document.querySelector('altcha-widget input[type="checkbox"]') !== null);
   expect(scripts).toEqual([`${server.url}/demo/altcha.js`]);
   return {
@@ -67,8 +67,11 @@ describe.skipIf(!RUN_BROWSER_TESTS)('formspam serve --demo in Chromium', () => {
     await verifyAndSend(page, 'spam');
     expect(await page.textContent('#verdict')).toContain('BAD');
     expect(await page.textContent('#accepted')).toBe('refused (spam)');
-    const reasons = (await page.locator('#reasons li').allTextContents()).map((t) => t.trim());
+    const reasons = (await page.locator('#reasons li code').allTextContents()).map((t) => t.trim());
     expect(reasons).toEqual(expect.arrayContaining(['text.URL', 'text.CAPITALIZATION']));
+    // Each reason with its sentence (English: the browser's language), from the verify response.
+    expect(await page.locator('#reasons li .why').count()).toBe(reasons.length);
+    expect(await page.textContent('#reasons li[data-rule="text.URL"] .why')).toBe('The message contains 2 links: “https://spam.example.com”.');
     expect(await page.textContent('#result')).toContain('Signature valid: yes · fields unchanged: yes · first use: yes');
 
     const shot = join(mkdtempSync(join(tmpdir(), 'formspam-demo-')), 'demo.png');
@@ -84,6 +87,20 @@ describe.skipIf(!RUN_BROWSER_TESTS)('formspam serve --demo in Chromium', () => {
     await close();
   });
 
+  it('widget 2.3 with ?lang=de: the reasons are explained in German; the selector switches the language', async () => {
+    const { page, close } = await demo('altcha-2.3', '?lang=de');
+    expect(await page.inputValue('#lang')).toBe('de');
+    await verifyAndSend(page, 'spam');
+    expect(await page.textContent('#verdict')).toContain('BAD');
+    expect(await page.textContent('#reasons li[data-rule="text.URL"] .why')).toBe('Die Nachricht enthält 2 Links: „https://spam.example.com“.');
+    await page.selectOption('#lang', 'fr');
+    await page.waitForURL(/lang=fr/);
+    await page.waitForFunction(() => document.querySelector('altcha-widget input[type="checkbox"]') !== null);
+    await verifyAndSend(page, 'spam');
+    expect(await page.textContent('#reasons li[data-rule="text.URL"] .why')).toBe('Le message contient 2 liens : « https://spam.example.com ».');
+    await close();
+  });
+
   it('widget 2.3: a real message is GOOD and accepted', async () => {
     const { page, close } = await demo('altcha-2.3');
     await verifyAndSend(page, 'good');
@@ -92,10 +109,12 @@ describe.skipIf(!RUN_BROWSER_TESTS)('formspam serve --demo in Chromium', () => {
     await close();
   });
 
-  it('widget 3.2 (server verification of the fields): spam is BAD', async () => {
-    const { page, close } = await demo('altcha-3.2');
+  it('widget 3.2 (server verification of the fields): spam is BAD, explained in the browser\'s language (es)', async () => {
+    const { page, close } = await demo('altcha-3.2', '', 'es-ES');
+    expect(await page.inputValue('#lang')).toBe('es');
     await verifyAndSend(page, 'spam', true);
     expect(await page.textContent('#verdict')).toContain('BAD');
+    expect(await page.textContent('#reasons li[data-rule="text.URL"] .why')).toBe('El mensaje contiene 2 enlaces: «https://spam.example.com».');
     expect(await page.textContent('#result')).toContain('fields unchanged: yes');
     await close();
   });

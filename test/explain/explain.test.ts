@@ -8,6 +8,7 @@ import {
   SKIP_REASONS,
   explain,
   explainSkipped,
+  negotiateExplainLanguage,
   placeholdersOf,
   type ExplainLanguage,
 } from '../../src/explain/index.js';
@@ -203,5 +204,51 @@ describe('classify option `explain`', () => {
     for (const bad of ['it', 'EN', '', 1, null, {}]) {
       await expect(classify({ text: 'x' }, {}, { explain: bad as never })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
     }
+  });
+});
+
+describe('the request\'s `explain` (the HTTP body property, in-process too)', () => {
+  it('adds `explanations` like the option, and wins over it', async () => {
+    const plain = await classify(SPAM);
+    for (const language of EXPLAIN_LANGUAGES) {
+      expect((await classify({ ...SPAM, explain: language })).explanations).toEqual(explain(plain, { language }));
+    }
+    expect((await classify({ ...SPAM, explain: true })).explanations).toEqual(explain(plain, { language: 'en' }));
+    expect((await classify({ ...SPAM, explain: 'fr' }, undefined, { explain: 'de' })).explanations).toEqual(explain(plain, { language: 'fr' }));
+    expect(JSON.stringify(await classify({ ...SPAM, explain: false }, undefined, { explain: 'de' }))).toBe(JSON.stringify(plain));
+    expect((await classify(SPAM, undefined, { explain: 'es' })).explanations).toEqual(explain(plain, { language: 'es' }));
+  });
+
+  it('refuses another language with UNSUPPORTED_EXPLAIN_LANGUAGE (path $.explain), another type with INVALID_REQUEST', async () => {
+    for (const bad of ['it', 'EN', 'de-DE', '']) {
+      await expect(classify({ text: 'x', explain: bad } as never, {})).rejects.toMatchObject({ code: 'UNSUPPORTED_EXPLAIN_LANGUAGE', path: '$.explain' });
+    }
+    for (const bad of [1, null, {}, ['de']]) {
+      await expect(classify({ text: 'x', explain: bad } as never, {})).rejects.toMatchObject({ code: 'INVALID_REQUEST', path: '$.explain' });
+    }
+  });
+});
+
+describe('negotiateExplainLanguage(Accept-Language)', () => {
+  it.each([
+    [undefined, 'en'],
+    [null, 'en'],
+    ['', 'en'],
+    ['de', 'de'],
+    ['de-CH', 'de'],
+    ['FR-ca', 'fr'],
+    ['fr-CH, fr;q=0.9, en;q=0.8', 'fr'],
+    ['it, de;q=0.5', 'de'],
+    ['en;q=0.5, es;q=0.8', 'es'],
+    ['es;q=0.8, de;q=0.8', 'es'],
+    ['de;q=0, fr;q=0.1', 'fr'],
+    ['pt-BR, pt;q=0.9, ja', 'en'],
+    ['*', 'en'],
+    ['*;q=0.5, en;q=0', 'de'],
+    ['it, *;q=0.1', 'en'],
+    ['de;q=2, fr', 'fr'],
+    [',,;q=,de', 'de'],
+  ] as const)('%j → %s', (header, language) => {
+    expect(negotiateExplainLanguage(header)).toBe(language);
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { protect as protectExpress } from '../../src/adapters/express.js';
 import { protect as protectNode, type ProtectedRequest } from '../../src/adapters/node.js';
 import { protect, type Verdict } from '../../src/adapters/fetch.js';
+import { explain } from '../../src/explain/index.js';
 import { formRequest } from '../../src/protect/core.js';
 
 const SPAM = {
@@ -181,6 +182,49 @@ describe('protect(request) with a plain Request', () => {
     const request = () => new Request('https://site.example/contact', { ...urlencoded(REAL), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '8.8.8.8' } });
     expect((await protect(request(), { clientIp: () => '203.0.113.9' })).verdict?.ipAddress).toBeDefined();
     expect((await protect(request())).verdict?.ipAddress).toBeUndefined();
+  });
+});
+
+describe('protect({ explain })', () => {
+  const post = (form: Record<string, string>, acceptLanguage?: string) =>
+    new Request('https://site.example/contact', { ...urlencoded(form), headers: { 'content-type': 'application/x-www-form-urlencoded', ...(acceptLanguage && { 'accept-language': acceptLanguage }) } });
+
+  it('the verdict carries `explanations` and the default blocked response lists them', async () => {
+    const options = { explain: 'de' as const };
+    const { verdict, blocked } = await protect(post(SPAM), options);
+    expect(verdict?.explanations).toEqual(explain(verdict!, { language: 'de' }));
+    expect(verdict!.explanations!.map((e) => e.rule)).toEqual(verdict!.reasons);
+    const body = (await blocked!.json()) as { code: string; reasons: string[]; explanations: { rule: string; text: string }[] };
+    expect(body.code).toBe('SPAM');
+    expect(body.explanations).toEqual(verdict!.explanations);
+    expect(body.explanations.find((e) => e.rule === 'text.URL')?.text).toMatch(/^Die Nachricht enthält 2 Links/);
+  });
+
+  it('`true`: in the post\'s Accept-Language (else English); off by default, and the default block body as before', async () => {
+    const options = { explain: true };
+    for (const [header, language] of [['fr-FR,fr;q=0.9', 'fr'], ['es', 'es'], ['ja', 'en'], [undefined, 'en']] as const) {
+      const { verdict } = await protect(post(SPAM, header), options);
+      expect(verdict?.explanations, header).toEqual(explain(verdict!, { language }));
+    }
+    const plain = await protect(post(SPAM, 'de'));
+    expect(plain.verdict).not.toHaveProperty('explanations');
+    expect(Object.keys((await plain.blocked!.json()) as object)).toEqual(['error', 'code', 'classification', 'reasons']);
+  });
+
+  it('in node:http middleware: req.formspam has the sentences of the post\'s language', async () => {
+    const guard = protectNode({ explain: true });
+    const base = await listen((req, res) =>
+      guard(req, res, () => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify((req as ProtectedRequest).formspam?.explanations ?? null));
+      }),
+    );
+    const real = await fetch(`${base}/contact`, { ...urlencoded({ ...REAL, message: 'Hi, see https://a.example' }), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es-ES' } });
+    const explanations = (await real.json()) as { rule: string; text: string }[];
+    expect(explanations.find((e) => e.rule === 'text.URL')?.text).toBe('El mensaje contiene un enlace: «https://a.example».');
+  });
+
+  it('refuses another value when the middleware is made', () => {
+    expect(() => protectNode({ explain: 'it' as never })).toThrow(/explain must be true, false or one of en, de, fr, es/);
   });
 });
 

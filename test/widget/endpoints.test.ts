@@ -230,6 +230,52 @@ describe('formType in the challenge URL (a comment form with the widget)', () =>
   });
 });
 
+describe('explain in the challenge URL (readable reasons for the page)', () => {
+  it('carries explain into the announced verify URL; the verify response has `explanations`, the signed payload none', async () => {
+    clock = Date.now();
+    const url = `${base}/api/v1/challenge?apiKey=${key.apiKey}&maxnumber=2000&explain=de`;
+    const res = await fetch(url, { headers: { 'x-altcha-spam-filter': '1', referer: PAGE } });
+    expect(res.status).toBe(200);
+    const verifyUrl = new URL(JSON.parse(res.headers.get('x-altcha-config')!).verifyurl, new URL(url));
+    expect(verifyUrl.searchParams.get('explain')).toBe('de');
+    const payload = await solve((await res.json()) as Challenge);
+    const v = await fetch(verifyUrl, { method: 'POST', headers: { 'content-type': 'application/json', referer: PAGE }, body: JSON.stringify({ payload, fields: SPAM }) });
+    expect(v.status).toBe(200);
+    const body = (await v.json()) as { classification: string; reasons: string[]; payload: string; explanations: { rule: string; text: string }[] };
+    expect(body.classification).toBe('BAD');
+    expect(Object.keys(body)).toEqual(['classification', 'score', 'reasons', 'verified', 'payload', 'explanations']);
+    expect(body.explanations.map((e) => e.rule)).toEqual(body.reasons);
+    expect(body.explanations.find((e) => e.rule === 'text.URL')?.text).toBe('Die Nachricht enthält einen Link: „https://spam.example.com“.');
+    const signed = await libServerSigV1(body.payload, key.secret);
+    expect(signed.verified).toBe(true);
+    expect(signed.verificationData).not.toHaveProperty('explanations');
+    // Without it: the response of before.
+    const plain = await verify({ payload: await solve(await challenge()), fields: SPAM });
+    expect(Object.keys(plain.body)).toEqual(['classification', 'score', 'reasons', 'verified', 'payload']);
+  });
+
+  it('`?explain=true` takes the browser\'s Accept-Language; the body\'s explain wins over the query', async () => {
+    clock = Date.now();
+    const es = await call(`/api/v1/verify?apiKey=${key.apiKey}&explain=true`, { method: 'POST', body: { payload: await solve(await challenge()), fields: SPAM }, headers: { referer: PAGE, 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' } });
+    expect(es.status).toBe(200);
+    expect(es.body.explanations.find((e: { rule: string }) => e.rule === 'text.URL').text).toMatch(/^El mensaje contiene/);
+    const fr = await call(`/api/v1/verify?apiKey=${key.apiKey}&explain=de`, { method: 'POST', body: { payload: await solve(await challenge()), fields: SPAM, explain: 'fr' }, headers: { referer: PAGE } });
+    expect(fr.body.explanations.find((e: { rule: string }) => e.rule === 'text.URL').text).toMatch(/^Le message contient/);
+  });
+
+  it('answers 400 UNSUPPORTED_EXPLAIN_LANGUAGE on both endpoints, and does not use the proof', async () => {
+    clock = Date.now();
+    const c = await call(`/api/v1/challenge?apiKey=${key.apiKey}&explain=it`, { headers: { referer: PAGE } });
+    expect(c).toMatchObject({ status: 400, body: { statusCode: 400, code: 'UNSUPPORTED_EXPLAIN_LANGUAGE' } });
+    const payload = await solve(await challenge());
+    for (const [query, body] of [['&explain=it', {}], ['', { explain: 'pt' }]] as const) {
+      const bad = await call(`/api/v1/verify?apiKey=${key.apiKey}${query}`, { method: 'POST', body: { payload, fields: SPAM, ...body }, headers: { referer: PAGE } });
+      expect(bad, query).toMatchObject({ status: 400, body: { code: 'UNSUPPORTED_EXPLAIN_LANGUAGE' } });
+    }
+    expect((await verify({ payload, fields: SPAM })).status).toBe(200);
+  });
+});
+
 describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
   it('classifies the form, signs it, and altcha-lib v1 and v2 accept the signature and the fields hash', async () => {
     clock = Date.now();

@@ -7,7 +7,9 @@ import { createHandler } from '../adapters/node.js';
 import { createMetrics } from '../service/metrics.js';
 import { parseRateLimits, type RateLimits } from '../service/rate-limit.js';
 import { DEFAULT_BODY_LIMIT } from '../service/service.js';
+import { isMasterKeyError } from '../service/master-key.js';
 import { openStore } from '../stores/index.js';
+import { persistenceWarning, type RedisStore } from '../stores/redis.js';
 import { warmUp } from '../warm-up.js';
 import { createDemo, DemoWidgetError, resolveDemoWidget, type DemoWidget } from './demo.js';
 import { UsageError } from './io.js';
@@ -29,6 +31,9 @@ Options (environment variable in brackets):
       --host <addr>           address to listen on (default 127.0.0.1) [FORMSPAM_HOST]
   -d, --data-dir <dir>        where the SQLite store lives (default ./formspam-data) [FORMSPAM_SERVER_DATA_DIR]
       --store <store>         sqlite (default), sqlite:<file>, memory, or redis://host:port [FORMSPAM_STORE]
+      --store-timeout <t>     deadline of one store call (default 500ms; e.g. 250ms, 2s; milliseconds
+                              without a unit; 0 turns it off): a store that does not answer in time
+                              gets 503 STORE_UNAVAILABLE with Retry-After [FORMSPAM_STORE_TIMEOUT]
       --lists-dir <dir>       downloaded IP lists (default $FORMSPAM_DATA_DIR, else ~/.cache/formspam)
       --update-lists-every <t>  download the IP and domain lists again every t (e.g. 12h, 30m;
                               default 24h, ±10 % jitter; 0 turns it off; off with --offline), in
@@ -61,7 +66,10 @@ Options (environment variable in brackets):
   -h, --help                  show this help
 
 FORMSPAM_MASTER_KEY (environment only, at least 32 characters): encrypts key secrets at rest
-(AES-256-GCM) and derives the key-generation HMAC key, so every instance must share it.
+(AES-256-GCM) and derives the key-generation HMAC key, so every instance must share it. The
+store keeps a check value of it: serve refuses to start (exit 2, MASTER_KEY_MISSING or
+MASTER_KEY_MISMATCH) without it for an encrypted store, or with another key; change it with
+formspam keys rotate-master.
 FORMSPAM_ADMIN_TOKEN (environment only, at least 32 characters): turns on GET/POST/DELETE
 /admin/keys (list, create, revoke keys; formspam keys), with Authorization: Bearer <token>.
 `;
@@ -80,6 +88,14 @@ function duration(name: string, text: string): number {
   return ms;
 }
 
+/** `--store-timeout`: `500ms`, `2s`, or milliseconds without a unit; 0 (no deadline) or 10 ms to 60 s. */
+export function storeTimeout(text: string): number {
+  const m = /^(\d{1,9})(ms|s)?$/.exec(text.trim());
+  const ms = m ? Number(m[1]) * (m[2] === 's' ? 1000 : 1) : NaN;
+  if (!(ms === 0 || (ms >= 10 && ms <= 60_000))) throw new UsageError(`--store-timeout must be 0 or a duration from 10ms to 60s, such as 500ms or 2s (got ${JSON.stringify(text)})`);
+  return ms;
+}
+
 function integer(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -95,6 +111,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       host: { type: 'string' },
       'data-dir': { type: 'string', short: 'd' },
       store: { type: 'string' },
+      'store-timeout': { type: 'string' },
       'lists-dir': { type: 'string' },
       'update-lists-every': { type: 'string' },
       'lists-config': { type: 'string' },
@@ -165,9 +182,11 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
 
   const dataDir = values['data-dir'] ?? env.FORMSPAM_SERVER_DATA_DIR ?? './formspam-data';
   const storeSpec = values.store ?? env.FORMSPAM_STORE ?? 'sqlite';
+  const storeTimeoutText = values['store-timeout'] ?? env.FORMSPAM_STORE_TIMEOUT;
+  const timeoutMs = storeTimeoutText === undefined || storeTimeoutText === '' ? undefined : storeTimeout(storeTimeoutText);
   let store;
   try {
-    store = await openStore(storeSpec, { dataDir });
+    store = await openStore(storeSpec, { dataDir, ...(timeoutMs !== undefined && { timeoutMs }) });
   } catch (error) {
     if (error instanceof TypeError) throw new UsageError(error.message);
     if ((error as { code?: unknown }).code === 'SQLITE_UNAVAILABLE') throw new UsageError((error as Error).message, 'SQLITE_UNAVAILABLE');
@@ -195,6 +214,14 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       metrics: values['no-metrics'] ? false : createMetrics({ defaultMetrics: true }),
     });
     await handler.service.ready();
+    // Redis' persistence (issue 19): keys that would not survive a restart of Redis, said once.
+    const persistence = (store as Partial<RedisStore>).persistence;
+    if (store.kind === 'redis' && typeof persistence === 'function') {
+      const p = await persistence.call(store);
+      const warning = persistenceWarning(p);
+      if (warning) logger.warn({ event: 'redis-not-durable', ...p }, warning);
+      else if ('refused' in p) logger.info({ event: 'redis-persistence-unknown', reason: p.refused }, `could not read Redis' persistence settings (${p.refused}); make sure it runs with appendonly yes`);
+    }
     // The resolver's health (issue 17): a resolver that answers "no such domain" for names that
     // must exist would otherwise give email.MX 5 points to every real sender.
     const dns = await handler.service.dnsHealth();
@@ -213,6 +240,8 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   } catch (error) {
     await store.close();
     if (error instanceof TypeError) throw new UsageError(error.message);
+    // The master key does not fit the store: a configuration error, exit 2 with its code.
+    if (isMasterKeyError(error)) throw new UsageError(error.message, error.code);
     throw error;
   }
 

@@ -69,7 +69,9 @@ export interface GuardOptions {
 export function withDeadline<T>(store: string, operation: string, ms: number, promise: Promise<T>): Promise<T> {
   if (!(ms > 0)) return promise.catch((error: unknown) => Promise.reject(toStoreError(store, operation, error)));
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StoreUnavailableError(store, operation, 'timeout', `${store} store unavailable (${operation}): no answer within ${ms} ms`)), ms);
+    // The rejection waits for the poll phase that follows the timers: after the event loop was
+    // blocked (a long classification), an answer already in the socket still wins.
+    const timer = setTimeout(() => setImmediate(() => reject(new StoreUnavailableError(store, operation, 'timeout', `${store} store unavailable (${operation}): no answer within ${ms} ms`))), ms);
     promise.then(
       (value) => {
         clearTimeout(timer);

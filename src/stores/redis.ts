@@ -110,7 +110,9 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
       maxRetriesPerRequest: 0,
       enableOfflineQueue: false,
       enableAutoPipelining: true,
-      ...(timeoutMs > 0 && { commandTimeout: timeoutMs }),
+      // The store's deadline (guardStore) answers first; this only drops commands that never
+      // get an answer from ioredis' queue.
+      ...(timeoutMs > 0 && { commandTimeout: Math.max(2 * timeoutMs, 1000) }),
       ...options.redisOptions,
     });
     try {

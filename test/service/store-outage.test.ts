@@ -14,6 +14,7 @@ import { guardStore, isStoreUnavailable, StoreUnavailableError } from '../../src
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { createRedisStore, persistenceWarning } from '../../src/stores/redis.js';
 import { createSqliteStore } from '../../src/stores/sqlite.js';
+import type { Store } from '../../src/stores/types.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { startServer, type TestServer } from '../helpers/serve.js';
 
@@ -241,7 +242,7 @@ describe('SQLite locked by another connection (in-process service, real file)', 
 describe('guardStore: a store of your own', () => {
   it('turns a hung call into a timeout StoreUnavailableError at the deadline, and failures into error ones', async () => {
     const inner = createMemoryStore();
-    const hung = { ...inner, kind: 'custom', getKey: () => new Promise<never>(() => {}), increment: async () => Promise.reject(new Error('ECONNRESET')) };
+    const hung: Store = { ...inner, kind: 'custom', getKey: () => new Promise<never>(() => {}), increment: async () => Promise.reject(new Error('ECONNRESET')) };
     const store = guardStore(hung, { timeoutMs: 50 });
     const error = await store.getKey('x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);

@@ -37,9 +37,13 @@ export function keyExistsError(store: string): Error {
   return Object.assign(new Error(`${store} store: key exists`), { code: 'KEY_EXISTS' });
 }
 
+/** Errors thrown by a caller's callback (rewriteSecrets): not the store's. */
+const callerErrors = new WeakSet<object>();
+
 /** `error` as a {@link StoreUnavailableError}, unless it is already one or an answer (`KEY_EXISTS`). */
 export function toStoreError(store: string, operation: string, error: unknown): unknown {
   if (isStoreUnavailable(error)) return error;
+  if (typeof error === 'object' && error !== null && callerErrors.has(error)) return error;
   if ((error as { code?: unknown } | null)?.code === 'KEY_EXISTS') return error;
   const message = error instanceof Error ? error.message : String(error);
   return new StoreUnavailableError(store, operation, 'error', `${store} store unavailable (${operation}): ${message}`, { cause: error });
@@ -103,6 +107,19 @@ export function guardStore<T extends Store>(store: T, options: GuardOptions = {}
     if (typeof method !== 'function') continue;
     const ms = name === 'listKeys' || name === 'rewriteSecrets' ? (name === 'rewriteSecrets' ? 0 : listTimeoutMs) : timeoutMs;
     (guarded as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      if (name === 'rewriteSecrets' && typeof args[0] === 'function') {
+        // An exception of the caller's rewrite (a secret that does not decrypt) is the caller's
+        // own, not a store failure: it passes through as it is.
+        const rewrite = args[0] as (...a: unknown[]) => unknown;
+        args = [(...a: unknown[]) => {
+          try {
+            return rewrite(...a);
+          } catch (error) {
+            if (typeof error === 'object' && error !== null) callerErrors.add(error);
+            throw error;
+          }
+        }, ...args.slice(1)];
+      }
       let promise: Promise<unknown>;
       try {
         promise = Promise.resolve((method as (...a: unknown[]) => Promise<unknown>).apply(store, args));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacHex, SecretBox } from '../../src/service/crypto.js';
-import { MASTER_KEY_CHECK_SETTING, masterKeyCheck } from '../../src/service/master-key.js';
+import { MASTER_KEY_CHECK_SETTING, masterKeyCheck, rotateMasterKey } from '../../src/service/master-key.js';
 import { createService, type Service, type ServiceResponse } from '../../src/service/service.js';
 import { createRedisStore } from '../../src/stores/redis.js';
 import { createSqliteStore } from '../../src/stores/sqlite.js';
@@ -218,6 +218,19 @@ describe('formspam keys rotate-master', () => {
       await rotated.close();
     });
   }
+
+  it('redis: a secret that does not decrypt with the old key aborts the rotation (MASTER_KEY_MISMATCH), nothing written', async () => {
+    const store = await createRedisStore({ url: redis.url, prefix: 'legacy:' });
+    try {
+      await store.putKey({ apiKey: 'ckey_other', hostname: 'site0.example', secret: new SecretBox(K3).encrypt('sec_other', 'ckey_other'), license: 'free', createdAt: 1 });
+      const before = (await store.getKey('ckey_other'))!.secret;
+      await expect(rotateMasterKey(store, K1, K2)).rejects.toMatchObject({ name: 'MasterKeyError', code: 'MASTER_KEY_MISMATCH' });
+      expect((await store.getKey('ckey_other'))!.secret).toBe(before);
+      expect(await store.getSetting!(MASTER_KEY_CHECK_SETTING)).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
 
   it('encrypts a store that had no master key yet (no old key)', async () => {
     const path = join(dir, 'plain.db');

@@ -189,10 +189,14 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         throw error;
       }
     },
+    /** Reads, then takes the write lock and lets it go: a lock held elsewhere fails like a write would. */
     async ping() {
       try {
         probe.get();
+        db.exec('BEGIN IMMEDIATE');
+        db.exec('ROLLBACK');
       } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
         fail('ping', error);
       }
     },

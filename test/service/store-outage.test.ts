@@ -229,13 +229,19 @@ describe('SQLite locked by another connection (in-process service, real file)', 
       expect(r.headers['retry-after']).toBe('1');
       expect(JSON.parse(r.body)).toEqual({ error: expect.any(String), statusCode: 503, code: 'STORE_UNAVAILABLE' });
       expect(ms).toBeLessThan(1000);
+      // /readyz reflects it: the write lock is what the requests need.
+      const ready = await service.handle({ method: 'GET', url: '/readyz', headers: {}, remoteAddress: '127.0.0.1' });
+      expect(ready.status).toBe(503);
+      expect(JSON.parse(ready.body).store).toEqual({ kind: 'sqlite', ok: false, code: 'STORE_UNAVAILABLE' });
       other.exec('COMMIT');
     } finally {
       other.close();
     }
     expect((await classify()).status).toBe(200);
+    expect((await service.handle({ method: 'GET', url: '/readyz', headers: {}, remoteAddress: '127.0.0.1' })).status).toBe(200);
     const metrics = await service.metrics!.registry.getSingleMetricAsString('formspam_store_errors_total');
     expect(metrics).toContain('operation="increment",reason="error"} 1');
+    expect(metrics).toContain('operation="ping",reason="error"} 1');
   });
 });
 

@@ -17,6 +17,8 @@ import { createSqliteStore } from '../../src/stores/sqlite.js';
 import type { Store } from '../../src/stores/types.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { startServer, type TestServer } from '../helpers/serve.js';
+import { runCli } from '../cli/run-cli.js';
+import { storeTimeout } from '../../src/cli/serve.js';
 
 const TOKEN = 'a'.repeat(40);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -278,5 +280,23 @@ describe('guardStore: a store of your own', () => {
       expect((await service.handle({ method: 'GET', url, headers: {}, remoteAddress: '127.0.0.1' })).status).toBe(200);
     }
     await service.close();
+  });
+});
+
+describe('--store-timeout / FORMSPAM_STORE_TIMEOUT', () => {
+  it('takes 500ms, 2s or milliseconds without a unit; 0 turns the deadline off', () => {
+    expect(storeTimeout('500ms')).toBe(500);
+    expect(storeTimeout('2s')).toBe(2000);
+    expect(storeTimeout('250')).toBe(250);
+    expect(storeTimeout('0')).toBe(0);
+    for (const bad of ['5m', '1ms', '61s', 'fast', '-1']) expect(() => storeTimeout(bad), bad).toThrow(/--store-timeout/);
+  });
+
+  it('serve refuses a bad value with exit 2, from the flag or the environment', async () => {
+    const flag = await runCli(['serve', '--port', '0', '--store', 'memory', '--offline', '--store-timeout', '5m'], undefined, { env: { FORMSPAM_UPDATE_LISTS_EVERY: '0' } });
+    expect(flag.code).toBe(2);
+    expect(JSON.parse(flag.stderr.trim()).error.message).toMatch(/--store-timeout/);
+    const env = await runCli(['serve', '--port', '0', '--store', 'memory', '--offline'], undefined, { env: { FORMSPAM_UPDATE_LISTS_EVERY: '0', FORMSPAM_STORE_TIMEOUT: 'soon' } });
+    expect(env.code).toBe(2);
   });
 });

@@ -355,6 +355,7 @@ export function createService(options: ServiceOptions = {}): Service {
     }
   }
 
+  let masterKeyLoggedAt = -Infinity;
   // One warning per 10 s while the store fails (each failed request is counted in the metrics).
   let storeWarnedAt = -Infinity;
   let storeFailures = 0;
@@ -620,8 +621,13 @@ export function createService(options: ServiceOptions = {}): Service {
           storeFailed(error);
           response = errorResponse(503, 'STORE_UNAVAILABLE', 'Service Unavailable: the key store does not answer; try again shortly.', { 'retry-after': STORE_RETRY_AFTER });
         } else if (isMasterKeyError(error)) {
-          log?.error({ event: 'master-key', route: path, code: error.code }, error.message);
-          response = errorResponse(503, error.code, `Service Unavailable: ${error.message}`);
+          // The operator's to fix (the log and /readyz say how); the client learns only that.
+          const t = now();
+          if (t - masterKeyLoggedAt >= 10_000) {
+            log?.error({ event: 'master-key', route: path, code: error.code }, error.message);
+            masterKeyLoggedAt = t;
+          }
+          response = errorResponse(503, error.code, 'Service Unavailable: the server\'s master key does not fit its key store; its operator must fix it.');
         } else if (isFormspamError(error) && error.code !== 'INVALID_OPTIONS') {
           const status = error.code === 'REQUEST_TOO_LARGE' ? 413 : error.code === 'ABORTED' ? 499 : 400;
           response = errorResponse(status, error.code, error.message);

@@ -233,8 +233,9 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
         return { refused: (error as Error).message };
       }
     },
+    /** A write, not only PING: a Redis that refuses writes (READONLY replica, OOM, MISCONF) fails the requests too. */
     async ping() {
-      await c.ping();
+      await c.set(k('ping', 'readyz'), '1', 'PX', 60_000);
     },
     async close() {
       if (own && c.status !== 'end') await c.quit().catch(() => c.disconnect());

@@ -300,3 +300,33 @@ describe('--store-timeout / FORMSPAM_STORE_TIMEOUT', () => {
     expect(env.code).toBe(2);
   });
 });
+
+describe('a Redis that answers but refuses writes (in-process service, real redis-server)', () => {
+  it('503 STORE_UNAVAILABLE and /readyz 503 while writes are refused, both fine again after', async () => {
+    const redis = await startRedis();
+    const { Redis } = await import('ioredis');
+    const cli = new Redis(redis.url);
+    const service = createService({ store: await createRedisStore({ url: redis.url }), offline: true, adminToken: TOKEN });
+    try {
+      await service.ready();
+      const created = await service.handle({ method: 'POST', url: '/admin/keys', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, remoteAddress: '127.0.0.1', parsedBody: { hostname: 'example.com' } });
+      const { apiKey } = JSON.parse(created.body) as { apiKey: string };
+      const classify = () => service.handle({ method: 'POST', url: `/api/v1/classify?apiKey=${apiKey}`, headers: { 'content-type': 'application/json' }, remoteAddress: '127.0.0.1', parsedBody: { text: 'hello there' } });
+      const readyz = () => service.handle({ method: 'GET', url: '/readyz', headers: {}, remoteAddress: '127.0.0.1' });
+      expect((await classify()).status).toBe(200);
+      // Writes now fail with NOREPLICAS, as on a replica (READONLY) or when full (OOM).
+      await cli.config('SET', 'min-replicas-to-write', '1');
+      const r = await classify();
+      expect(r.status).toBe(503);
+      expect(JSON.parse(r.body).code).toBe('STORE_UNAVAILABLE');
+      expect((await readyz()).status).toBe(503);
+      await cli.config('SET', 'min-replicas-to-write', '0');
+      expect((await classify()).status).toBe(200);
+      expect((await readyz()).status).toBe(200);
+    } finally {
+      cli.disconnect();
+      await service.close();
+      await redis.stop();
+    }
+  });
+});

@@ -20,7 +20,7 @@ Commands:
   status       show every dataset with its generation date, age and entry count
   serve        run the HTTP API (classify, API keys, health, metrics); see formspam serve --help
   keygen       get an API key from a server (solves its M2M challenge); see formspam keygen --help
-  keys         list, create and revoke a server's API keys (admin token); see formspam keys --help
+  keys         list, create and revoke a server's API keys (admin token), rotate the master key; see formspam keys --help
   eval         measure accuracy on the labelled data sets (offline); see formspam eval --help
 
 Options:

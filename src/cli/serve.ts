@@ -8,7 +8,9 @@ import { createMetrics } from '../service/metrics.js';
 import { trackConnections } from './drain.js';
 import { parseRateLimits, type RateLimits } from '../service/rate-limit.js';
 import { DEFAULT_BODY_LIMIT } from '../service/service.js';
+import { isMasterKeyError } from '../service/master-key.js';
 import { openStore } from '../stores/index.js';
+import { persistenceWarning, type RedisStore } from '../stores/redis.js';
 import { warmUp } from '../warm-up.js';
 import { createDemo, DemoWidgetError, resolveDemoWidget, type DemoWidget } from './demo.js';
 import { geoCityDatabases, UsageError } from './io.js';
@@ -41,6 +43,9 @@ Options (environment variable in brackets):
                               store in <dir>/store/formspam.db (default $XDG_DATA_HOME/formspam,
                               else ~/.local/share/formspam) [FORMSPAM_DATA_DIR]
       --store <store>         sqlite (default), sqlite:<file>, memory, or redis://host:port [FORMSPAM_STORE]
+      --store-timeout <t>     deadline of one store call (default 500ms; e.g. 250ms, 2s; milliseconds
+                              without a unit; 0 turns it off): a store that does not answer in time
+                              gets 503 STORE_UNAVAILABLE with Retry-After [FORMSPAM_STORE_TIMEOUT]
       --update-lists-every <t>  download the IP and domain lists again every t (e.g. 12h, 30m;
                               default 24h, ±10 % jitter; 0 turns it off; off with --offline), in
                               the background: a failed download keeps the last good list, new
@@ -84,7 +89,10 @@ FORMSPAM_SERVER_DATA_DIR (use FORMSPAM_DATA_DIR), --dns-servers and FORMSPAM_DNS
 (use --dns-server and FORMSPAM_DNS_SERVER).
 
 FORMSPAM_MASTER_KEY (environment only, at least 32 characters): encrypts key secrets at rest
-(AES-256-GCM) and derives the key-generation HMAC key, so every instance must share it.
+(AES-256-GCM) and derives the key-generation HMAC key, so every instance must share it. The
+store keeps a check value of it: serve refuses to start (exit 2, MASTER_KEY_MISSING or
+MASTER_KEY_MISMATCH) without it for an encrypted store, or with another key; change it with
+formspam keys rotate-master.
 FORMSPAM_ADMIN_TOKEN (environment only, at least 32 characters): turns on GET/POST/DELETE
 /admin/keys (list, create, revoke keys; formspam keys), with Authorization: Bearer <token>.
 `;
@@ -103,6 +111,14 @@ function duration(name: string, text: string): number {
   return ms;
 }
 
+/** `--store-timeout`: `500ms`, `2s`, or milliseconds without a unit; 0 (no deadline) or 10 ms to 60 s. */
+export function storeTimeout(text: string): number {
+  const m = /^(\d{1,9})(ms|s)?$/.exec(text.trim());
+  const ms = m ? Number(m[1]) * (m[2] === 's' ? 1000 : 1) : NaN;
+  if (!(ms === 0 || (ms >= 10 && ms <= 60_000))) throw new UsageError(`--store-timeout must be 0 or a duration from 10ms to 60s, such as 500ms or 2s (got ${JSON.stringify(text)})`);
+  return ms;
+}
+
 function integer(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -118,6 +134,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       host: { type: 'string' },
       'data-dir': { type: 'string', short: 'd' },
       store: { type: 'string' },
+      'store-timeout': { type: 'string' },
       'lists-dir': { type: 'string' },
       'update-lists-every': { type: 'string' },
       'lists-config': { type: 'string' },
@@ -196,9 +213,11 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   if (values['lists-dir'] !== undefined) deprecated(stderr, '--lists-dir', '--data-dir', ' (the lists are in <data-dir>/lists)');
   if (env.FORMSPAM_SERVER_DATA_DIR) deprecated(stderr, 'FORMSPAM_SERVER_DATA_DIR', 'FORMSPAM_DATA_DIR', ` (the store is in <data-dir>/store/${STORE_FILE})`);
   const storeSpec = values.store ?? env.FORMSPAM_STORE ?? 'sqlite';
+  const storeTimeoutText = values['store-timeout'] ?? env.FORMSPAM_STORE_TIMEOUT;
+  const timeoutMs = storeTimeoutText === undefined || storeTimeoutText === '' ? undefined : storeTimeout(storeTimeoutText);
   let store;
   try {
-    store = await openStore(storeSpec, storeSpec === 'sqlite' ? { storeDir: storeDir(data, env.FORMSPAM_SERVER_DATA_DIR || undefined, stderr) } : {});
+    store = await openStore(storeSpec, { ...(storeSpec === 'sqlite' && { storeDir: storeDir(data, env.FORMSPAM_SERVER_DATA_DIR || undefined, stderr) }), ...(timeoutMs !== undefined && { timeoutMs }) });
   } catch (error) {
     if (error instanceof TypeError) throw new UsageError(error.message);
     if ((error as { code?: unknown }).code === 'SQLITE_UNAVAILABLE') throw new UsageError((error as Error).message, 'SQLITE_UNAVAILABLE');
@@ -229,6 +248,14 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       metrics: values['no-metrics'] ? false : createMetrics({ defaultMetrics: true }),
     });
     await handler.service.ready();
+    // Redis' persistence (issue 19): keys that would not survive a restart of Redis, said once.
+    const persistence = (store as Partial<RedisStore>).persistence;
+    if (store.kind === 'redis' && typeof persistence === 'function') {
+      const p = await persistence.call(store);
+      const warning = persistenceWarning(p);
+      if (warning) logger.warn({ event: 'redis-not-durable', ...p }, warning);
+      else if ('refused' in p) logger.info({ event: 'redis-persistence-unknown', reason: p.refused }, `could not read Redis' persistence settings (${p.refused}); make sure it runs with appendonly yes`);
+    }
     // The resolver's health (issue 17): a resolver that answers "no such domain" for names that
     // must exist would otherwise give email.MX 5 points to every real sender.
     const dns = await handler.service.dnsHealth();
@@ -251,6 +278,8 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   } catch (error) {
     await store.close();
     if (error instanceof TypeError) throw new UsageError(error.message);
+    // The master key does not fit the store: a configuration error, exit 2 with its code.
+    if (isMasterKeyError(error)) throw new UsageError(error.message, error.code);
     throw error;
   }
 

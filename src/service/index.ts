@@ -35,6 +35,7 @@ export {
   type M2MOptions,
 } from './m2m.js';
 export { SecretBox, constantTimeEqual, hashHex, hmacHex, type HashAlgorithm, type RandomBytes } from './crypto.js';
+export { MASTER_KEY_CHECK_SETTING, MasterKeyError, masterKeyCheck, masterKeyProblem, rotateMasterKey, verifyMasterKey, type MasterKeyErrorCode, type RotateResult } from './master-key.js';
 export { newApiKey, parseHostname, refererAllowed, API_KEY_PATTERN, type Hostname } from './keys.js';
 export { clientIpOf, trustedProxySet } from './client-ip.js';
 export { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimit, type RateLimits } from './rate-limit.js';

@@ -6,6 +6,8 @@ export interface ServiceMetrics {
   requests: Counter<'route' | 'method' | 'status'>;
   classifyDuration: Histogram<never>;
   classifications: Counter<'classification'>;
+  /** Store calls that failed (`reason`: `timeout` or `error`), by the store method that failed. */
+  storeErrors: Counter<'operation' | 'reason'>;
 }
 
 export function createMetrics(options: { registry?: Registry; defaultMetrics?: boolean } = {}): ServiceMetrics {
@@ -29,6 +31,12 @@ export function createMetrics(options: { registry?: Registry; defaultMetrics?: b
       name: 'formspam_classifications_total',
       help: 'Classifications by label',
       labelNames: ['classification'] as const,
+      registers: [registry],
+    }),
+    storeErrors: new Counter({
+      name: 'formspam_store_errors_total',
+      help: 'Store calls that failed or missed their deadline (answered 503 STORE_UNAVAILABLE), by operation and reason',
+      labelNames: ['operation', 'reason'] as const,
       registers: [registry],
     }),
   };

@@ -9,7 +9,7 @@ const error = {
     statusCode: { type: 'integer' },
     code: {
       type: 'string',
-      description: 'A stable code for programs (every error of the API has one; `/v1/verify/signature` answers ALTCHA\'s own body): INVALID_JSON, INVALID_REQUEST, INVALID_OPTIONS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, MISSING_API_KEY, INVALID_API_KEY, API_KEY_REVOKED, WRONG_REFERRER, RATE_LIMITED, PROOF_REQUIRED, PROOF_REFUSED, INVALID_BODY, INVALID_HOSTNAME, INVALID_LICENSE, KEY_ISSUANCE_CLOSED, ADMIN_TOKEN_INVALID, ADMIN_DISABLED, API_KEY_NOT_FOUND, NOT_FOUND, METHOD_NOT_ALLOWED, INVALID_URL, BODY_UNREADABLE, REQUEST_ABORTED, ABORTED, UNSUPPORTED_EXPLAIN_LANGUAGE, INTERNAL.',
+      description: 'A stable code for programs (every error of the API has one; `/v1/verify/signature` answers ALTCHA\'s own body): INVALID_JSON, INVALID_REQUEST, INVALID_OPTIONS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, MISSING_API_KEY, INVALID_API_KEY, API_KEY_REVOKED, WRONG_REFERRER, RATE_LIMITED, PROOF_REQUIRED, PROOF_REFUSED, INVALID_BODY, INVALID_HOSTNAME, INVALID_LICENSE, KEY_ISSUANCE_CLOSED, ADMIN_TOKEN_INVALID, ADMIN_DISABLED, API_KEY_NOT_FOUND, NOT_FOUND, METHOD_NOT_ALLOWED, INVALID_URL, BODY_UNREADABLE, REQUEST_ABORTED, ABORTED, UNSUPPORTED_EXPLAIN_LANGUAGE, STORE_UNAVAILABLE, MASTER_KEY_MISSING, MASTER_KEY_MISMATCH, INTERNAL.',
     },
   },
 } as const;
@@ -21,6 +21,10 @@ const errorResponse = (description: string, headers?: Record<string, unknown>) =
 });
 
 const retryAfter = { 'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'integer' } } };
+
+const UNAVAILABLE = 'The key store does not answer within its deadline (`code: STORE_UNAVAILABLE`, with `Retry-After`; the endpoints without a store dependency keep answering), or the master key does not fit the store (`MASTER_KEY_MISSING`, `MASTER_KEY_MISMATCH`: an operator must fix it)';
+const storeRetryAfter = { 'Retry-After': { description: 'Seconds after which to try again (STORE_UNAVAILABLE)', schema: { type: 'integer' } } };
+const unavailable = errorResponse(UNAVAILABLE, storeRetryAfter);
 
 const ruleResult = {
   type: 'object',
@@ -212,6 +216,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             413: errorResponse('Body over the size limit'),
             415: errorResponse('Content-Type is not application/json'),
             429: errorResponse('Rate limit exceeded', retryAfter),
+            503: unavailable,
           },
         },
       },
@@ -232,6 +237,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             413: errorResponse('Body over the size limit'),
             415: errorResponse('Content-Type is not application/json'),
             429: errorResponse('Rate limit exceeded', retryAfter),
+            503: unavailable,
           },
         },
       },
@@ -243,25 +249,25 @@ export function openApiDocument(version: string): Record<string, unknown> {
         get: {
           operationId: 'adminListKeys',
           summary: 'List API keys (never their secrets); needs `Authorization: Bearer <admin token>` (404 when the server has no admin token)',
-          responses: { 200: { description: 'The keys, oldest first', content: { 'application/json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['apiKey', 'hostname', 'license', 'createdAt', 'revokedAt'], properties: { apiKey: { type: 'string' }, hostname: { type: 'string' }, license: { type: 'string' }, createdAt: { type: 'string' }, revokedAt: { type: ['string', 'null'] } } } } } } } } }, 401: { description: 'Wrong or missing admin token (`code: ADMIN_TOKEN_INVALID`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, 404: { description: 'The admin endpoints are off (`code: ADMIN_DISABLED`): no FORMSPAM_ADMIN_TOKEN', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+          responses: { 200: { description: 'The keys, oldest first', content: { 'application/json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['apiKey', 'hostname', 'license', 'createdAt', 'revokedAt'], properties: { apiKey: { type: 'string' }, hostname: { type: 'string' }, license: { type: 'string' }, createdAt: { type: 'string' }, revokedAt: { type: ['string', 'null'] } } } } } } } } }, 401: { description: 'Wrong or missing admin token (`code: ADMIN_TOKEN_INVALID`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, 404: { description: 'The admin endpoints are off (`code: ADMIN_DISABLED`): no FORMSPAM_ADMIN_TOKEN', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, 503: unavailable },
         },
         post: {
           operationId: 'adminCreateKey',
           summary: 'Create an API key (also when key issuance is closed)',
           requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' }, license: { type: 'string' } } } } } },
-          responses: { 201: { description: '`{ apiKey, hostname, secret, license }`' }, 400: { description: 'Invalid hostname or license' }, 401: { description: 'Wrong or missing admin token' } },
+          responses: { 201: { description: '`{ apiKey, hostname, secret, license }`' }, 400: { description: 'Invalid hostname or license' }, 401: { description: 'Wrong or missing admin token' }, 503: unavailable },
         },
         delete: {
           operationId: 'adminRevokeKey',
           summary: 'Revoke an API key: refused at once on every instance that shares the store',
           parameters: [{ name: 'apiKey', in: 'query', required: true, schema: { type: 'string' } }],
-          responses: { 200: { description: '`{ apiKey, hostname, revokedAt, alreadyRevoked }`' }, 404: { description: 'No such key (`code: API_KEY_NOT_FOUND`)' }, 401: { description: 'Wrong or missing admin token' } },
+          responses: { 200: { description: '`{ apiKey, hostname, revokedAt, alreadyRevoked }`' }, 404: { description: 'No such key (`code: API_KEY_NOT_FOUND`)' }, 401: { description: 'Wrong or missing admin token' }, 503: unavailable },
         },
       },
       '/readyz': {
         get: {
           operationId: 'readyz',
-          summary: 'Readiness: data loaded, store reachable, list ages',
+          summary: 'Readiness: data loaded, store reachable, master key fits the store, list ages',
           responses: {
             200: { description: 'Ready', content: { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' } } } },
             503: { description: 'Not ready', content: { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' } } } },
@@ -285,7 +291,13 @@ export const READINESS_SCHEMA = {
       required: ['status', 'missing', 'stale', 'maxAgeDays'],
       properties: { status: { type: 'string', enum: ['ok', 'degraded'] }, missing: { type: 'array', items: { type: 'string' } }, stale: { type: 'array', items: { type: 'string' } }, maxAgeDays: { type: 'number' } },
     },
-    store: { type: 'object', required: ['kind', 'ok'], properties: { kind: { type: 'string' }, ok: { type: 'boolean' } } },
+    store: { type: 'object', required: ['kind', 'ok'], properties: { kind: { type: 'string' }, ok: { type: 'boolean' }, code: { type: 'string', enum: ['STORE_UNAVAILABLE'] } } },
+    masterKey: {
+      type: 'object',
+      description: '`set`: the server has a master key; `ok: false` (HTTP 503): the store\'s secrets are encrypted and the key is missing (`MASTER_KEY_MISSING`) or is not the one that encrypted them (`MASTER_KEY_MISMATCH`), so the widget endpoints and key issuance would fail.',
+      required: ['set', 'ok'],
+      properties: { set: { type: 'boolean' }, ok: { type: 'boolean' }, code: { type: 'string', enum: ['MASTER_KEY_MISSING', 'MASTER_KEY_MISMATCH'] } },
+    },
     dns: {
       type: 'object',
       description: 'The DNS resolver\'s health check (absent offline). `unhealthy`: "no such domain" and "no MX" answers are not trusted and the DNS rules are skipped with `resolver-unhealthy`; the service stays ready.',
@@ -318,7 +330,7 @@ function widgetPaths(): Record<string, unknown> {
     operationId: undefined as string | undefined,
     summary: 'CORS preflight (origins on the key\'s host only)',
     parameters: [apiKey, cors],
-    responses: { 204: { description: 'Allowed' }, 401: widgetError('Missing or unknown API key'), 403: widgetError('Origin not on the key\'s host') },
+    responses: { 204: { description: 'Allowed' }, 401: widgetError('Missing or unknown API key'), 403: widgetError('Origin not on the key\'s host'), 503: widgetError(UNAVAILABLE, storeRetryAfter) },
   };
   const challenge = (id: string) => ({
     get: {
@@ -345,6 +357,7 @@ function widgetPaths(): Record<string, unknown> {
         401: widgetError('Missing or unknown API key'),
         403: widgetError('Referer/Origin not on the key\'s host'),
         429: widgetError('Rate limit exceeded', retryAfter),
+        503: widgetError(UNAVAILABLE, storeRetryAfter),
       },
     },
     options: { ...preflight, operationId: `${id}Preflight` },
@@ -364,6 +377,7 @@ function widgetPaths(): Record<string, unknown> {
         413: widgetError('Body over the size limit'),
         415: widgetError('Content-Type is not application/json'),
         429: widgetError('Rate limit exceeded', retryAfter),
+        503: widgetError(UNAVAILABLE, storeRetryAfter),
       },
     },
     options: { ...preflight, operationId: `${id}Preflight` },
@@ -384,6 +398,7 @@ function widgetPaths(): Record<string, unknown> {
           413: errorResponse('Body over the size limit'),
           415: errorResponse('Content-Type is not application/json'),
           429: errorResponse('Rate limit exceeded', retryAfter),
+            503: unavailable,
         },
       },
     },

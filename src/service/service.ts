@@ -10,6 +10,7 @@ import { isFormspamError } from '../errors.js';
 import { createDefaultProviders } from '../providers/default.js';
 import type { LiveDnsProvider, ResolverHealth } from '../providers/dns.js';
 import type { Providers } from '../providers/types.js';
+import { isStoreUnavailable, type StoreUnavailableError } from '../stores/guard.js';
 import { createMemoryStore } from '../stores/memory.js';
 import type { ApiKeyRecord, Store } from '../stores/types.js';
 import { clientIpOf, trustedProxySet, type HeaderValue } from './client-ip.js';
@@ -17,6 +18,7 @@ import { constantTimeEqual, defaultRandomBytes, SecretBox, toHex, type RandomByt
 import { newApiKey, parseHostname, refererAllowed } from './keys.js';
 import { M2MGate } from './m2m.js';
 import { withExplain } from './explain.js';
+import { isMasterKeyError, MasterKeyError, masterKeyProblem, verifyMasterKey } from './master-key.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { checkRate, DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit.js';
@@ -125,7 +127,11 @@ export class HttpError extends Error {
 
 export interface Service {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
-  /** Resolves when the store is reachable and the M2M key is set up. */
+  /**
+   * Resolves when the store is reachable, the master key fits the store (rejects with a
+   * `MasterKeyError`, code `MASTER_KEY_MISSING` or `MASTER_KEY_MISMATCH`, otherwise; it stores
+   * the key's check value in a store that has none) and the M2M key is set up.
+   */
   ready(): Promise<void>;
   /**
    * The DNS resolver's health (checked now when the last check is stale), or null when the
@@ -146,6 +152,9 @@ export interface Service {
 }
 
 export const DEFAULT_BODY_LIMIT = 65_536;
+
+/** `Retry-After` (seconds) of a 503 STORE_UNAVAILABLE: ioredis reconnects every 50 ms to 2 s. */
+const STORE_RETRY_AFTER = '1';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ROUTES: Record<string, readonly string[]> = {
@@ -342,6 +351,35 @@ export function createService(options: ServiceOptions = {}): Service {
     return o;
   }
 
+  /**
+   * A key's secret in clear. An encrypted secret without a master key, or one that does not
+   * decrypt with it, is a MasterKeyError (503): never the ciphertext used as the secret.
+   */
+  function secretOf(record: { apiKey: string; secret: string }): string {
+    if (!SecretBox.isEncrypted(record.secret)) return record.secret;
+    if (!box) throw new MasterKeyError('MASTER_KEY_MISSING', 'This key\'s secret is encrypted and the server has no master key (FORMSPAM_MASTER_KEY).');
+    try {
+      return box.decrypt(record.secret, record.apiKey);
+    } catch {
+      throw new MasterKeyError('MASTER_KEY_MISMATCH', 'This key\'s secret does not decrypt with the server\'s master key (FORMSPAM_MASTER_KEY).');
+    }
+  }
+
+  let masterKeyLoggedAt = -Infinity;
+  // One warning per 10 s while the store fails (each failed request is counted in the metrics).
+  let storeWarnedAt = -Infinity;
+  let storeFailures = 0;
+  function storeFailed(error: StoreUnavailableError): void {
+    metrics?.storeErrors.inc({ operation: error.operation, reason: error.reason });
+    storeFailures++;
+    const t = now();
+    if (t - storeWarnedAt >= 10_000) {
+      log?.warn({ event: 'store-unavailable', store: error.store, operation: error.operation, reason: error.reason, failures: storeFailures, err: { message: error.message } }, `store unavailable: ${error.message}; answering 503 STORE_UNAVAILABLE`);
+      storeWarnedAt = t;
+      storeFailures = 0;
+    }
+  }
+
   async function rate(name: string, limit: RateLimit | false | undefined, id: string | undefined): Promise<void> {
     if (!limit || id === undefined) return;
     const d = await checkRate(store, name, id, limit, now());
@@ -364,10 +402,6 @@ export function createService(options: ServiceOptions = {}): Service {
   function provesSecret(req: ServiceRequest, record: ApiKeyRecord): boolean {
     const given = header(req.headers['x-formspam-secret']);
     return given !== undefined && given.length <= 200 && constantTimeEqual(given, secretOf(record));
-  }
-
-  function secretOf(record: ApiKeyRecord): string {
-    return box ? box.decrypt(record.secret, record.apiKey) : record.secret;
   }
 
   async function readJson(req: ServiceRequest): Promise<unknown> {
@@ -456,6 +490,9 @@ export function createService(options: ServiceOptions = {}): Service {
   }
 
   async function issueKey(hostname: string, keyLicense: string): Promise<{ apiKey: string; hostname: string; secret: string; license: string }> {
+    // Not a key the other instances could not read (a store encrypted with another master key).
+    const problem = await masterKeyProblem(store, box);
+    if (problem) throw problem;
     const { apiKey, secret } = newApiKey(randomBytes);
     await store.putKey({ apiKey, hostname, secret: box ? box.encrypt(secret, apiKey) : secret, license: keyLicense, createdAt: now() });
     return { apiKey, hostname, secret, license: keyLicense };
@@ -505,15 +542,20 @@ export function createService(options: ServiceOptions = {}): Service {
 
   async function readyRoute(): Promise<ServiceResponse> {
     let storeOk = true;
+    let keyProblem: MasterKeyError | null = null;
     try {
       await store.ping();
+      keyProblem = await masterKeyProblem(store, box);
       await gate();
-    } catch {
+    } catch (error) {
       storeOk = false;
+      if (isStoreUnavailable(error)) storeFailed(error);
     }
     const list = datasetList();
     const dataOk = list.filter((d) => d.id === 'geo-country' || d.id === 'asn').every((d) => !d.problem);
-    const ok = storeOk && dataOk;
+    // Every condition under which a request would fail: the store (every endpoint with an API
+    // key), the master key (the widget endpoints, key issuance), the bundled data (classify).
+    const ok = storeOk && keyProblem === null && dataOk;
     // An unhealthy resolver does not make the service unready: classify answers, with the DNS
     // rules skipped ("resolver-unhealthy"). It is reported here for the operator.
     const dns = await dnsHealth();
@@ -526,7 +568,8 @@ export function createService(options: ServiceOptions = {}): Service {
     return json(ok ? 200 : 503, {
       status: ok ? (degraded ? 'degraded' : 'ok') : 'unavailable',
       lists: { status: degraded ? 'degraded' : 'ok', missing, stale, maxAgeDays: maxListAgeDays },
-      store: { kind: store.kind, ok: storeOk },
+      store: { kind: store.kind, ok: storeOk, ...(!storeOk && { code: 'STORE_UNAVAILABLE' }) },
+      masterKey: { set: box !== null, ok: keyProblem === null, ...(keyProblem && { code: keyProblem.code }) },
       ...(dns && dns.status !== 'off' && { dns: { status: dns.status, reason: dns.reason, checkedAt: dns.checkedAt === null ? null : new Date(dns.checkedAt).toISOString() } }),
       datasets: list.map((d) => ({ id: d.id, generated: d.generated, ageDays: d.ageDays === null ? null : Math.round(d.ageDays * 100) / 100, ...(d.problem && { problem: d.problem }) })),
     });
@@ -577,6 +620,7 @@ export function createService(options: ServiceOptions = {}): Service {
     },
     async ready() {
       await store.ping();
+      await verifyMasterKey(store, box);
       await gate();
     },
     dnsHealth,
@@ -602,6 +646,18 @@ export function createService(options: ServiceOptions = {}): Service {
         if (error instanceof HttpError) {
           response = errorResponse(error.status, error.code, error.message, error.headers);
           if (error.status === 413) response.close = true;
+        } else if (isStoreUnavailable(error)) {
+          // The store is down, unreachable or too slow (issue 19): never a 500, and fast.
+          storeFailed(error);
+          response = errorResponse(503, 'STORE_UNAVAILABLE', 'Service Unavailable: the key store does not answer; try again shortly.', { 'retry-after': STORE_RETRY_AFTER });
+        } else if (isMasterKeyError(error)) {
+          // The operator's to fix (the log and /readyz say how); the client learns only that.
+          const t = now();
+          if (t - masterKeyLoggedAt >= 10_000) {
+            log?.error({ event: 'master-key', route: path, code: error.code }, error.message);
+            masterKeyLoggedAt = t;
+          }
+          response = errorResponse(503, error.code, 'Service Unavailable: the server\'s master key does not fit its key store; its operator must fix it.');
         } else if (isFormspamError(error) && error.code !== 'INVALID_OPTIONS') {
           const status = error.code === 'REQUEST_TOO_LARGE' ? 413 : error.code === 'ABORTED' ? 499 : 400;
           response = errorResponse(status, error.code, error.message);

@@ -1,7 +1,8 @@
-export type { ApiKeyRecord, CounterStore, KeyStore, ProofStore, SettingsStore, Store } from './types.js';
+export type { ApiKeyRecord, CounterStore, KeyStore, ProofStore, SecretsRewriter, SettingsStore, Store } from './types.js';
+export { DEFAULT_STORE_TIMEOUT_MS, guardStore, isStoreUnavailable, StoreUnavailableError, type GuardOptions } from './guard.js';
 export { createMemoryStore, type MemoryStoreOptions } from './memory.js';
 export { createSqliteStore, type SqliteStoreOptions } from './sqlite.js';
-export { createRedisStore, type RedisStoreOptions } from './redis.js';
+export { createRedisStore, persistenceWarning, type RedisPersistence, type RedisStore, type RedisStoreOptions } from './redis.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir, STORE_FILE, STORE_SUBDIR } from '../ip/paths.js';
@@ -22,6 +23,8 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** The folder of `formspam.db` itself, instead of `<dataDir>/store`. */
   storeDir?: string;
+  /** The deadline of one store call in ms (default 500; 0 turns it off). */
+  timeoutMs?: number;
 }
 
 function sqliteDir(options: OpenStoreOptions): string {
@@ -36,12 +39,14 @@ function sqliteDir(options: OpenStoreOptions): string {
 /**
  * Opens a store from its command-line form: `memory`, `sqlite` (the file `formspam.db` in
  * `<dataDir>/store`, see {@link OpenStoreOptions}), `sqlite:<file>`, or `redis://host:port` /
- * `rediss://…`.
+ * `rediss://…`. `timeoutMs` is the deadline of one store call (default 500 ms; see
+ * `createRedisStore`, `createSqliteStore`).
  */
 export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const t = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
   if (spec === 'memory') return createMemoryStore();
-  if (spec === 'sqlite') return createSqliteStore({ path: join(sqliteDir(options), STORE_FILE) });
-  if (spec.startsWith('sqlite:')) return createSqliteStore({ path: spec.slice('sqlite:'.length) });
-  if (spec.startsWith('redis://') || spec.startsWith('rediss://')) return createRedisStore({ url: spec });
+  if (spec === 'sqlite') return createSqliteStore({ path: join(sqliteDir(options), STORE_FILE), ...t });
+  if (spec.startsWith('sqlite:')) return createSqliteStore({ path: spec.slice('sqlite:'.length), ...t });
+  if (spec.startsWith('redis://') || spec.startsWith('rediss://')) return createRedisStore({ url: spec, ...t });
   throw new TypeError(`store: ${JSON.stringify(spec)} is not memory, sqlite, sqlite:<file> or redis://host:port`);
 }

@@ -1,4 +1,5 @@
 /** The in-memory store: one process, nothing survives a restart. For tests and embedding. */
+import { keyExistsError } from './guard.js';
 import { byCreation } from './keys.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
@@ -38,7 +39,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
     kind: 'memory',
     async putKey(record) {
       open();
-      if (keys.has(record.apiKey)) throw new Error('memory store: key exists');
+      if (keys.has(record.apiKey)) throw keyExistsError('memory');
       keys.set(record.apiKey, { ...record });
     },
     async getKey(apiKey) {
@@ -79,6 +80,18 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       open();
       if (!settings.has(name)) settings.set(name, value);
       return settings.get(name)!;
+    },
+    async getSetting(name) {
+      open();
+      return settings.get(name) ?? null;
+    },
+    async rewriteSecrets(rewrite, values) {
+      open();
+      // Every new secret first (rewrite may throw: then nothing changed), then all at once.
+      const next = [...keys.values()].map((r) => [r, rewrite({ ...r })] as const);
+      for (const [r, secret] of next) r.secret = secret;
+      for (const [name, value] of Object.entries(values)) settings.set(name, value);
+      return next.length;
     },
     async ping() {
       open();

@@ -4,6 +4,7 @@
  * instance works on the others and a proof used on one is refused on the others.
  * Expiry uses Redis' own clock (`PXAT`), with the absolute times the service computes.
  */
+import { DEFAULT_STORE_TIMEOUT_MS, guardStore, keyExistsError } from './guard.js';
 import { byCreation, keyRecord } from './keys.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
@@ -24,6 +25,27 @@ export interface RedisClientLike {
   ping(...args: any[]): Promise<any>;
   quit(...args: any[]): Promise<any>;
   disconnect(): void;
+  /** For `rewriteSecrets` (WATCH/MULTI/EXEC) and the persistence check (CONFIG GET). */
+  watch?(...args: any[]): Promise<any>;
+  unwatch?(...args: any[]): Promise<any>;
+  multi?(...args: any[]): any;
+  config?(...args: any[]): Promise<any>;
+}
+
+/** Redis' persistence settings (`CONFIG GET appendonly`, `CONFIG GET save`), or why they could not be read. */
+export type RedisPersistence = { appendonly: string; save: string } | { refused: string };
+
+/**
+ * The start-up warning for Redis persistence settings under which keys would not survive a
+ * restart of Redis, or null when they would (`appendonly yes`) or the settings are unknown.
+ */
+export function persistenceWarning(p: RedisPersistence): string | null {
+  if ('refused' in p) return null;
+  if (p.appendonly === 'yes') return null;
+  if (p.save.trim() === '') {
+    return 'Redis has no persistence (appendonly no, save ""): every API key is lost when Redis restarts. Set appendonly yes (see the README, "Deploy it")';
+  }
+  return `Redis persists by RDB snapshots only (appendonly no, save "${p.save}"): API keys issued since the last snapshot are lost if Redis crashes. Set appendonly yes (see the README, "Deploy it")`;
 }
 
 export interface RedisStoreOptions {
@@ -36,6 +58,13 @@ export interface RedisStoreOptions {
   prefix?: string;
   /** Extra ioredis options when `url` is given. */
   redisOptions?: Record<string, unknown>;
+  /**
+   * Deadline of one store call in milliseconds (default 500; 0: none): past it the call fails
+   * with `STORE_UNAVAILABLE` (the service answers 503). With `url`, ioredis also gets
+   * `commandTimeout`, no offline queue and no retries, so that calls fail at once while Redis
+   * is unreachable instead of waiting for it; it reconnects in the background.
+   */
+  timeoutMs?: number;
 }
 
 /** Increment and set the window's absolute expiry in one round trip, atomically. */
@@ -53,7 +82,15 @@ function toRecord(raw: string, revoked: string | null): ApiKeyRecord {
   return keyRecord(r.apiKey, r.hostname, r.secret, r.license, r.createdAt, revoked === null ? null : Number(revoked));
 }
 
-export async function createRedisStore(options: RedisStoreOptions): Promise<Store> {
+/** A Redis store: a {@link Store} that can also read Redis' persistence settings. */
+export interface RedisStore extends Store {
+  /** `CONFIG GET appendonly` and `CONFIG GET save`, or the refusal (a managed Redis may disable CONFIG). */
+  persistence(): Promise<RedisPersistence>;
+}
+
+export async function createRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new TypeError('timeoutMs must be an integer number of milliseconds >= 0');
   let client = options.client;
   const own = options.client === undefined || options.ownClient === true;
   if (!client) {
@@ -66,18 +103,45 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
     } catch (error) {
       throw new Error('createRedisStore: the optional peer dependency `ioredis` is not installed (npm install ioredis)', { cause: error });
     }
-    client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true, ...options.redisOptions });
-    await client.connect();
+    // No offline queue and no retries: while Redis is unreachable a call fails at once (503)
+    // instead of waiting in a queue; ioredis reconnects in the background (every 50 ms to 2 s).
+    client = new Redis(options.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      enableAutoPipelining: true,
+      // The store's deadline (guardStore) answers first; this only drops commands that never
+      // get an answer from ioredis' queue.
+      ...(timeoutMs > 0 && { commandTimeout: Math.max(2 * timeoutMs, 1000) }),
+      ...options.redisOptions,
+    });
+    try {
+      await client.connect();
+    } catch (error) {
+      client.disconnect(); // no reconnecting in the background after a failed start
+      throw error;
+    }
   }
   const c = client;
   const prefix = options.prefix ?? 'formspam:';
   const k = (kind: string, id: string) => `${prefix}${kind}:${id}`;
 
-  return {
+  const scanKeys = async (): Promise<string[]> => {
+    const names: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = (await c.scan(cursor, 'MATCH', `${escapeGlob(prefix)}key:*`, 'COUNT', 1000)) as [string, string[]];
+      names.push(...batch);
+      cursor = next;
+    } while (cursor !== '0');
+    return names;
+  };
+
+  const store: RedisStore = {
     kind: 'redis',
     async putKey(r: ApiKeyRecord) {
       const ok = await c.set(k('key', r.apiKey), JSON.stringify(r), 'NX');
-      if (ok !== 'OK') throw new Error('redis store: key exists');
+      if (ok !== 'OK') throw keyExistsError('redis');
     },
     async getKey(apiKey) {
       // The record and its revocation (a separate key, set once with NX) in one round trip.
@@ -85,13 +149,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
       return raw === null || raw === undefined ? null : toRecord(raw, revoked ?? null);
     },
     async listKeys() {
-      const names: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, batch] = (await c.scan(cursor, 'MATCH', `${escapeGlob(prefix)}key:*`, 'COUNT', 1000)) as [string, string[]];
-        names.push(...batch);
-        cursor = next;
-      } while (cursor !== '0');
+      const names = await scanKeys();
       const records: ApiKeyRecord[] = [];
       for (let i = 0; i < names.length; i += 500) {
         const slice = names.slice(i, i + 500);
@@ -121,11 +179,67 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Stor
       await c.set(k('setting', name), value, 'NX');
       return (await c.get(k('setting', name)))!;
     },
+    async getSetting(name) {
+      return ((await c.get(k('setting', name))) as string | null) ?? null;
+    },
+    /**
+     * Optimistic transaction: WATCH every key record and the settings, read them, then MULTI …
+     * EXEC with every new record and the settings; EXEC writes all or (when a watched key
+     * changed meanwhile) nothing, and the whole round is tried again. A key created after the
+     * SCAN is not in the round: the caller checks for such keys afterwards (rotate-master does).
+     */
+    async rewriteSecrets(rewrite, values) {
+      if (!c.watch || !c.unwatch || !c.multi) throw new Error('redis store: the client has no watch/multi (an ioredis client has)');
+      const settingNames = Object.keys(values).map((name) => k('setting', name));
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const names = await scanKeys();
+        await c.watch(...names, ...settingNames, k('setting', '-rewrite-'));
+        const tx = c.multi();
+        let count = 0;
+        try {
+          const raws = names.length > 0 ? ((await c.mget(...names)) as (string | null)[]) : [];
+          names.forEach((name, i) => {
+            const raw = raws[i];
+            if (raw === null || raw === undefined) return;
+            const stored = JSON.parse(raw) as ApiKeyRecord;
+            const secret = rewrite(keyRecord(stored.apiKey, stored.hostname, stored.secret, stored.license, stored.createdAt, null));
+            tx.set(name, JSON.stringify({ ...stored, secret }));
+            count++;
+          });
+        } catch (error) {
+          tx.discard?.();
+          await c.unwatch();
+          throw error;
+        }
+        for (const [name, value] of Object.entries(values)) tx.set(k('setting', name), value);
+        const result = (await tx.exec()) as [Error | null, unknown][] | null;
+        if (result === null) continue; // a watched key changed: nothing was written, again
+        const failed = result.find(([error]) => error);
+        if (failed) throw failed[0];
+        return count;
+      }
+      throw new Error('redis store: the keys kept changing during the rewrite (10 attempts); try again');
+    },
+    async persistence() {
+      if (!c.config) return { refused: 'the client has no config()' };
+      try {
+        const appendonly = (await c.config('GET', 'appendonly')) as string[];
+        const save = (await c.config('GET', 'save')) as string[];
+        if (!Array.isArray(appendonly) || appendonly.length < 2 || !Array.isArray(save) || save.length < 2) {
+          return { refused: 'CONFIG GET answered without the settings' };
+        }
+        return { appendonly: String(appendonly[1]).toLowerCase(), save: String(save[1]) };
+      } catch (error) {
+        return { refused: (error as Error).message };
+      }
+    },
+    /** A write, not only PING: a Redis that refuses writes (READONLY replica, OOM, MISCONF) fails the requests too. */
     async ping() {
-      await c.ping();
+      await c.set(k('ping', 'readyz'), '1', 'PX', 60_000);
     },
     async close() {
       if (own && c.status !== 'end') await c.quit().catch(() => c.disconnect());
     },
   };
+  return guardStore(store, { timeoutMs });
 }

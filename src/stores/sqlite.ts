@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { DEFAULT_STORE_TIMEOUT_MS, keyExistsError, markGuarded, toStoreError } from './guard.js';
 import { keyRecord } from './keys.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
@@ -17,6 +18,12 @@ export interface SqliteStoreOptions {
   /** The clock used to ignore and sweep expired entries (default `Date.now`). */
   now?: () => number;
   synchronous?: 'NORMAL' | 'FULL';
+  /**
+   * The longest a call waits for a lock held by another process, in milliseconds (default 500):
+   * then it fails with `STORE_UNAVAILABLE` (the service answers 503). better-sqlite3 is
+   * synchronous, so this is the store's deadline.
+   */
+  timeoutMs?: number;
 }
 
 const SCHEMA = `
@@ -49,17 +56,21 @@ function loadBetterSqlite3(): typeof BetterSqlite3 {
 }
 
 export function createSqliteStore(options: SqliteStoreOptions): Store {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new TypeError('timeoutMs must be an integer number of milliseconds >= 0');
   const Database = loadBetterSqlite3();
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
-  db.pragma('busy_timeout = 5000');
+  // Opening may wait longer for another process's lock than a call may (below).
+  db.pragma(`busy_timeout = ${Math.max(timeoutMs, 5000)}`);
   db.exec(SCHEMA);
   // Databases written before keys could be revoked have no revoked_at column.
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(api_keys)').all();
   if (!columns.some((c) => c.name === 'revoked_at')) db.exec('ALTER TABLE api_keys ADD COLUMN revoked_at INTEGER');
   const now = options.now ?? Date.now;
+  db.pragma(`busy_timeout = ${timeoutMs}`);
 
   const insertKey = db.prepare('INSERT INTO api_keys (api_key, hostname, secret, license, created_at) VALUES (?, ?, ?, ?, ?)');
   const selectKey = db.prepare<[string], KeyRow>('SELECT api_key, hostname, secret, license, created_at, revoked_at FROM api_keys WHERE api_key = ?');
@@ -88,38 +99,109 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     sweepCounters.run(t);
   };
 
-  return {
+  const updateSecret = db.prepare('UPDATE api_keys SET secret = ? WHERE api_key = ?');
+  const upsertSetting = db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value');
+  const probe = db.prepare('SELECT 1 FROM settings LIMIT 1');
+  const rewriteAll = db.transaction((rewrite: (record: ApiKeyRecord) => string, values: Record<string, string>) => {
+    const rows = selectKeys.all();
+    for (const row of rows) updateSecret.run(rewrite(toRecord(row)), row.api_key);
+    for (const [name, value] of Object.entries(values)) upsertSetting.run(name, value);
+    return rows.length;
+  });
+
+  // better-sqlite3 is synchronous: a call cannot outlive its deadline except by waiting on a
+  // lock, which busy_timeout bounds. Its failures (locked, read-only, full, corrupt, closed)
+  // become StoreUnavailableError; a duplicate key stays an answer (KEY_EXISTS).
+  const fail = (operation: string, error: unknown): never => {
+    if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw keyExistsError('sqlite');
+    throw toStoreError('sqlite', operation, error);
+  };
+
+  return markGuarded({
     kind: 'sqlite',
     async putKey(r: ApiKeyRecord) {
-      insertKey.run(r.apiKey, r.hostname, r.secret, r.license, r.createdAt);
+      try {
+        insertKey.run(r.apiKey, r.hostname, r.secret, r.license, r.createdAt);
+      } catch (error) {
+        fail('putKey', error);
+      }
     },
     async getKey(apiKey) {
-      const row = selectKey.get(apiKey);
-      return row ? toRecord(row) : null;
+      try {
+        const row = selectKey.get(apiKey);
+        return row ? toRecord(row) : null;
+      } catch (error) {
+        return fail('getKey', error);
+      }
     },
     async listKeys() {
-      return selectKeys.all().map(toRecord);
+      try {
+        return selectKeys.all().map(toRecord);
+      } catch (error) {
+        return fail('listKeys', error);
+      }
     },
     async revokeKey(apiKey, at) {
-      return revoke.run(at, apiKey).changes === 1;
+      try {
+        return revoke.run(at, apiKey).changes === 1;
+      } catch (error) {
+        return fail('revokeKey', error);
+      }
     },
     async markUsed(id, expiresAt) {
-      maybeSweep();
-      return claimProof.run(id, expiresAt, now()).changes === 1;
+      try {
+        maybeSweep();
+        return claimProof.run(id, expiresAt, now()).changes === 1;
+      } catch (error) {
+        return fail('markUsed', error);
+      }
     },
     async increment(key, expiresAt) {
-      maybeSweep();
-      return bump.get({ key, expiresAt, now: now() })!.value;
+      try {
+        maybeSweep();
+        return bump.get({ key, expiresAt, now: now() })!.value;
+      } catch (error) {
+        return fail('increment', error);
+      }
     },
     async initSetting(name, value) {
-      insertSetting.run(name, value);
-      return selectSetting.get(name)!.value;
+      try {
+        insertSetting.run(name, value);
+        return selectSetting.get(name)!.value;
+      } catch (error) {
+        return fail('initSetting', error);
+      }
     },
+    async getSetting(name) {
+      try {
+        return selectSetting.get(name)?.value ?? null;
+      } catch (error) {
+        return fail('getSetting', error);
+      }
+    },
+    /** One transaction: every secret and the settings, or nothing. */
+    async rewriteSecrets(rewrite, values) {
+      try {
+        return rewriteAll.immediate(rewrite, values);
+      } catch (error) {
+        // An exception of `rewrite` (a secret that does not decrypt) is the caller's, not the store's.
+        if (error instanceof Error && (error as { code?: unknown }).code !== undefined && String((error as { code?: unknown }).code).startsWith('SQLITE_')) fail('rewriteSecrets', error);
+        throw error;
+      }
+    },
+    /** Reads, then takes the write lock and lets it go: a lock held elsewhere fails like a write would. */
     async ping() {
-      db.prepare('SELECT 1').get();
+      try {
+        probe.get();
+        db.exec('BEGIN IMMEDIATE');
+        db.exec('ROLLBACK');
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        fail('ping', error);
+      }
     },
     async close() {
       if (db.open) db.close();
     },
-  };
+  });
 }

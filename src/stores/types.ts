@@ -55,10 +55,25 @@ export interface SettingsStore {
    * stored value: lets every instance agree on one generated secret (the M2M HMAC key).
    */
   initSetting(name: string, value: string): Promise<string>;
+  /**
+   * The value stored under `name`, or null; reads only. Optional for stores of your own: without
+   * it the service cannot check the master key against the store (`/readyz`, start-up).
+   */
+  getSetting?(name: string): Promise<string | null>;
+}
+
+/**
+ * One atomic rewrite of every key's secret (`formspam keys rotate-master`): `rewrite` maps a
+ * record to its new stored secret (it may throw to abort: then nothing is written), and the
+ * `settings` are written (overwritten) in the same transaction.
+ */
+export interface SecretsRewriter {
+  /** Resolves the number of keys rewritten. */
+  rewriteSecrets(rewrite: (record: ApiKeyRecord) => string, settings: Record<string, string>): Promise<number>;
 }
 
 /** Everything the service keeps. */
-export interface Store extends KeyStore, ProofStore, CounterStore, SettingsStore {
+export interface Store extends KeyStore, ProofStore, CounterStore, SettingsStore, Partial<SecretsRewriter> {
   /** `memory`, `sqlite`, `redis`. */
   readonly kind: string;
   /** Resolves when the store answers (for /readyz); rejects otherwise. */

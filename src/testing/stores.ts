@@ -126,6 +126,39 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
       assert.equal(await s.store.revokeKey(id('missing'), 1), false);
       assert.equal(await s.store.getKey(id('missing')), null);
     });
+    it('reads a setting without writing it (getSetting, when the store has it)', async () => {
+      if (!s.store.getSetting) return;
+      const n = id('setting');
+      assert.equal(await s.store.getSetting(n), null);
+      assert.equal(await s.store.getSetting(n), null);
+      assert.equal(await s.store.initSetting(n, 'first'), 'first');
+      assert.equal(await s.store.getSetting(n), 'first');
+    });
+    it('rewrites every secret and the settings in one go (rewriteSecrets, when the store has it), or nothing when the rewrite throws', async () => {
+      if (!s.store.rewriteSecrets) return;
+      const mine = new Set<string>();
+      const records = [0, 1, 2].map((i) => ({ apiKey: id('ckey'), hostname: `h${i}.example`, secret: `s${i}`, license: 'free', createdAt: 10 + i }));
+      for (const r of records) {
+        await s.store.putKey(r);
+        mine.add(r.apiKey);
+      }
+      await s.store.revokeKey(records[1]!.apiKey, 99);
+      const n = id('setting');
+      await s.store.initSetting(n, 'old');
+      // Other keys in a shared store keep their secret.
+      const count = await s.store.rewriteSecrets((r) => (mine.has(r.apiKey) ? `${r.secret}:${r.hostname}` : r.secret), { [n]: 'new' });
+      assert.ok(count >= 3, `rewriteSecrets counted ${count} keys`);
+      assert.deepEqual(await s.store.getKey(records[0]!.apiKey), { ...records[0], secret: 's0:h0.example' });
+      assert.deepEqual(await s.store.getKey(records[1]!.apiKey), { ...records[1], secret: 's1:h1.example', revokedAt: 99 });
+      assert.equal(await s.store.initSetting(n, 'other'), 'new');
+      await assert.rejects(s.store.rewriteSecrets((r) => {
+        if (r.apiKey === records[2]!.apiKey) throw new Error('does not decrypt');
+        return 'x';
+      }, { [n]: 'newer' }), /does not decrypt/);
+      assert.equal((await s.store.getKey(records[0]!.apiKey))!.secret, 's0:h0.example');
+      assert.equal((await s.store.getKey(records[2]!.apiKey))!.secret, 's2:h2.example');
+      assert.equal(await s.store.initSetting(n, 'other'), 'new');
+    });
     it('answers ping, and names its kind', async () => {
       await s.store.ping();
       assert.equal(typeof s.store.kind, 'string');

@@ -1,6 +1,5 @@
 import { defineRule, matchesOutcome, type Match } from '../../rule.js';
 import { charFlags, LETTER, MARK, NUMBER } from '../../text/chars.js';
-import { nfkc } from '../../text/input.js';
 import { trieFor } from '../../lexicons/index.js';
 import { normalizeWords } from '../../lexicons/normalize.js';
 
@@ -323,10 +322,11 @@ function withoutInvisible(s: string, from: number, to: number): string {
   return value;
 }
 
-function invisible(raw: string, field: string, out: Match[]): void {
+/** `raw`: a field as it came; `normal`: its NFKC form as normalisation made it (TextInput.rawNfkc). */
+function invisible(raw: string, normal: string, field: string, out: Match[]): void {
   if (!INVISIBLE.test(raw)) return;
   // Offsets: NFKC as normalisation does it (bounded), then every removed character before a word moves it left.
-  const s = nfkc(raw);
+  const s = normal;
   if (!hidesBetweenLetters(s)) return;
   let shift = 0;
   let start = -1;
@@ -545,7 +545,7 @@ export default defineRule({
       while (t < spans.length && spans[t] === g) t += 3;
       const { field, text: s } = text.segments[g]!;
       const found: Match[] = [];
-      invisible(text.raw[g] ?? '', field, found);
+      invisible(text.raw[g] ?? '', text.rawNfkc[g] ?? '', field, found);
       const before = mixed.length;
       mixedScript(s, field, spans, tFrom, t, mixed);
       for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);

@@ -371,8 +371,20 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
       let leet = 0;
       let digits = 0;
       for (;;) {
-        // One path for every character (the wide ones read from WIDE, laid out as INFO), so
-        // that a text of another script runs the code the usual texts have made fast.
+        const lower = c | 32;
+        if (lower >= 97 && lower <= 122) {
+          // An ASCII letter (most characters of Latin-script text): what its INFO entry says
+          // (folded to lower case, one code, a Latin letter), without reading and decoding it.
+          codes[w++] = lower;
+          letters++;
+          latin++;
+          i++;
+          if (i >= len || w - wordStart >= MAX_WORD) break;
+          c = text.charCodeAt(i);
+          continue;
+        }
+        // One path for every other character (the wide ones read from WIDE, laid out as INFO),
+        // so that a text of another script runs the code the usual texts have made fast.
         const info = c < TABLE_SIZE ? INFO[c]! : wideInfo(c);
         k = (info >> 16) & 7;
         if (k === Kind.Letter) {

@@ -86,9 +86,16 @@ export function nfkc(text: string): string {
  * invisible characters removed, controls to spaces.
  */
 export function normalizeText(text: string): string {
-  // Printable ASCII with tabs and line breaks is already in normal form (the common case).
-  if (PLAIN_ASCII.test(text)) return text;
-  const normal = nfkc(text);
+  return stripped(nfkcOf(text));
+}
+
+/** {@link nfkc}, with printable ASCII with tabs and line breaks (the common case, already in normal form) as it is. */
+function nfkcOf(text: string): string {
+  return PLAIN_ASCII.test(text) ? text : nfkc(text);
+}
+
+/** Invisible characters removed from NFKC-normalised text, controls to spaces. */
+function stripped(normal: string): string {
   // One search for both kinds first: most texts have neither, and then both replaces would
   // only copy the text.
   return STRIP.test(normal) ? normal.replace(INVISIBLE, '').replace(CONTROL, ' ') : normal;
@@ -101,6 +108,12 @@ export class TextInput {
    * text.OBFUSCATION reads the invisible characters that normalisation removes from.
    */
   readonly raw: readonly string[];
+  /**
+   * Each field's text as it came, NFKC-normalised ({@link nfkc}: bounded) but with its invisible
+   * characters kept: what text.OBFUSCATION reads them from, with the offsets of `segments` up to
+   * the removed ones. Made by the normalisation of `segments` on the way.
+   */
+  readonly rawNfkc: readonly string[];
   /** All segments joined with a line feed, in order. */
   readonly joined: string;
   #tokens: readonly Token[] | undefined;
@@ -113,7 +126,8 @@ export class TextInput {
 
   constructor(segments: readonly TextSegment[]) {
     this.raw = segments.map((s) => s.text);
-    this.segments = segments.map((s) => ({ field: s.field, text: normalizeText(s.text) }));
+    this.rawNfkc = this.raw.map(nfkcOf);
+    this.segments = segments.map((s, g) => ({ field: s.field, text: stripped(this.rawNfkc[g]!) }));
     this.joined = this.segments.map((s) => s.text).join('\n');
   }
 

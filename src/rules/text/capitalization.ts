@@ -59,14 +59,35 @@ function isShouted(word: string): boolean {
 }
 
 /**
+ * Per code unit, whether it may be a capital (\p{Lu}): YES for the capitals of the BMP and for
+ * high surrogates (an astral capital is decided by charFlags), NO for the rest, 0 until first
+ * seen. The low half of a pair is NO, so passing units one by one stops where stepping by code
+ * point would.
+ */
+const YES = 1;
+const NO = 2;
+const MAY_BE_UPPER = new Uint8Array(0x10000);
+for (let c = 0; c < 128; c++) MAY_BE_UPPER[c] = c >= 65 && c <= 90 ? YES : NO;
+
+function mayBeUpper(c: number): number {
+  // (charFlags gives a surrogate no properties.)
+  return (MAY_BE_UPPER[c] = (c >= 0xd800 && c <= 0xdbff) || (charFlags(c) & UPPER_FLAG) !== 0 ? YES : NO);
+}
+
+/**
  * Calls `fn` for each match of /\p{Lu}[\p{L}\p{M}]{2,}/gu in `s`, in order, as matchAll would
  * find them, without building match objects.
  */
 function forEachCandidate(s: string, fn: (start: number, end: number) => void): void {
   const n = s.length;
   for (let i = 0; i < n; ) {
+    // Straight to the next code unit that may be a capital: one read for each other one.
+    let c = s.charCodeAt(i);
+    while (MAY_BE_UPPER[c] === NO || (MAY_BE_UPPER[c] === 0 && mayBeUpper(c) === NO)) {
+      if (++i >= n) return;
+      c = s.charCodeAt(i);
+    }
     const start = i;
-    const c = s.charCodeAt(i);
     if (c < 128) {
       i++;
       if (c < 65 || c > 90) continue;

@@ -70,13 +70,39 @@ function digitMayStart(s: string, i: number): boolean {
   return (flagsBefore(s, i) & (LETTER | DIGIT)) === 0;
 }
 
+/**
+ * Per code unit, whether {@link candidateAt} can accept it: CANDIDATE for a decimal digit of the
+ * BMP (any script: charFlags's DIGIT bit is the expression's \p{Nd}), a capital ASCII letter, a
+ * currency sign and a high surrogate (an astral digit is left to candidateAt); OTHER for the
+ * rest; 0 until first seen. The scan passes every other unit with one read (prose has few
+ * candidates). The low half of a pair is never a candidate, so passing unit by unit stops where
+ * stepping by code point would.
+ */
+const CANDIDATE = 1;
+const OTHER = 2;
+const START = new Uint8Array(0x10000);
+for (let c = 0; c < 128; c++) START[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 36 ? CANDIDATE : OTHER;
+
+function startOf(c: number): number {
+  // (charFlags gives a surrogate no properties.)
+  const k = SIGN_CODES[c] === 1 || (c >= 0xd800 && c <= 0xdbff) || (charFlags(c) & DIGIT) !== 0 ? CANDIDATE : OTHER;
+  START[c] = k;
+  return k;
+}
+
 /** The matches of PRICE in every segment, as matchAll would give them. */
 function prices(text: TextInput): Match[] {
   const out: Match[] = [];
   for (const { field, text: value } of text.segments) {
     const n = value.length;
     for (let i = 0; i < n; ) {
-      const c = value.charCodeAt(i);
+      // The next code unit that may start a match.
+      let c = value.charCodeAt(i);
+      while (START[c] === OTHER || (START[c] === 0 && startOf(c) === OTHER)) {
+        if (++i >= n) break;
+        c = value.charCodeAt(i);
+      }
+      if (i >= n) break;
       if (candidateAt(value, i, c)) {
         PRICE_AT.lastIndex = i;
         const m = PRICE_AT.exec(value);

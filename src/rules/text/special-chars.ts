@@ -103,6 +103,20 @@ function endRun(field: string, s: string, start: number, to: number, count: numb
   if (count >= MIN_RUN && !punct && !isSeparator(s, start, to)) out.push({ field, value: s.slice(start, to), index: start });
 }
 
+/**
+ * Per code unit, whether it is never special: YES for the letters, digits, marks, white space and
+ * emoji parts of the BMP, NO for the rest and for every surrogate (left to the scan, which reads
+ * pairs whole), 0 until first seen. Between runs the scan passes YES units with one read each.
+ */
+const YES = 1;
+const NO = 2;
+const PLAIN = new Uint8Array(0x10000);
+for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_SPECIAL[c] === 1 ? NO : YES;
+
+function plainOf(c: number): number {
+  return (PLAIN[c] = !(c >= 0xd800 && c <= 0xdfff) && (charFlags(c) & NOT_SPECIAL) !== 0 ? YES : NO);
+}
+
 function specialRuns(field: string, s: string, out: Match[]): void {
   const from = out.length;
   // (No closure over these: the loop keeps them in registers.)
@@ -111,7 +125,15 @@ function specialRuns(field: string, s: string, out: Match[]): void {
   let punct = true; // the current run is only punctuation of ordinary writing
   const n = s.length;
   for (let i = 0; i < n; ) {
-    const c = s.charCodeAt(i);
+    let c = s.charCodeAt(i);
+    if (start === -1) {
+      // Between runs: straight to the next unit that may be special.
+      while (PLAIN[c] === YES || (PLAIN[c] === 0 && plainOf(c) === YES)) {
+        if (++i >= n) break;
+        c = s.charCodeAt(i);
+      }
+      if (i >= n) break;
+    }
     let special: boolean;
     let width = 1;
     if (c < 128) special = ASCII_SPECIAL[c] === 1;

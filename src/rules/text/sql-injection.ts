@@ -42,28 +42,56 @@ const PATTERN_LIST: readonly RegExp[] = [
  * for once per field (see {@link Hints}).
  */
 type Hint = (value: string, h: Hints) => boolean;
-const TIME_WORDS = /sleep|benchmark|waitfor|load_file|extractvalue|updatexml|dbms_pipe/i;
-const UNION = /union/i;
-const SYSTEM_WORDS = /information_schema|xp_cmdshell|sysobjects|@@version/i;
-const SELECT = /select/i;
 const HINTS: readonly Hint[] = [
   (_, h) => h.quote,
   (value) => value.includes('='),
   (_, h) => h.semicolon,
   (_, h) => h.semicolon,
-  (value) => UNION.test(value),
+  (_, h) => (h.words & UNION) !== 0,
   // A quote then "/*", or ")" then "--" or "#" (prose has quotes and brackets, rarely these).
   (value, h) => (h.quote && value.includes('/*')) || (value.includes(')') && (value.includes('--') || value.includes('#'))),
   // Each alternative has one of these words (prose has brackets).
-  (value) => TIME_WORDS.test(value),
-  (value) => SYSTEM_WORDS.test(value),
-  (value) => SELECT.test(value),
+  (_, h) => (h.words & TIME_WORDS) !== 0,
+  (_, h) => (h.words & SYSTEM_WORDS) !== 0,
+  (_, h) => (h.words & SELECT) !== 0,
 ];
 
 /** The hints shared by several patterns, found once per field. */
 interface Hints {
   quote: boolean;
   semicolon: boolean;
+  /** The keyword groups below that occur in the field (case-insensitively), a bit each. */
+  words: number;
+}
+
+// The keywords the hints of four patterns ask for, by group.
+const TIME_WORDS = 1;
+const UNION = 2;
+const SYSTEM_WORDS = 4;
+const SELECT = 8;
+const KEYWORD_GROUPS: Readonly<Record<string, number>> = {
+  sleep: TIME_WORDS, benchmark: TIME_WORDS, waitfor: TIME_WORDS, load_file: TIME_WORDS, extractvalue: TIME_WORDS,
+  updatexml: TIME_WORDS, dbms_pipe: TIME_WORDS, union: UNION, information_schema: SYSTEM_WORDS,
+  xp_cmdshell: SYSTEM_WORDS, sysobjects: SYSTEM_WORDS, '@@version': SYSTEM_WORDS, select: SELECT,
+};
+/**
+ * Every keyword in one expression, case-insensitive as the four tests it replaces (a scan of the
+ * field each): prose has none of them, and one scan tells. No keyword is a prefix of another,
+ * and the search goes on one character after each match, so every occurrence of every keyword
+ * is found, overlapping ones too.
+ */
+const KEYWORDS = new RegExp(Object.keys(KEYWORD_GROUPS).join('|'), 'gi');
+
+/** The KEYWORD_GROUPS bits of the keywords in `value`. */
+function keywordGroups(value: string): number {
+  let words = 0;
+  KEYWORDS.lastIndex = 0;
+  for (let m = KEYWORDS.exec(value); m !== null; m = KEYWORDS.exec(value)) {
+    words |= KEYWORD_GROUPS[m[0].toLowerCase()]!;
+    if (words === (TIME_WORDS | UNION | SYSTEM_WORDS | SELECT)) break;
+    KEYWORDS.lastIndex = m.index + 1;
+  }
+  return words;
 }
 
 /**
@@ -142,7 +170,7 @@ export default defineRule({
     const matches: Match[] = [];
     for (const { field, text: value } of text.segments) {
       const spans: [number, number][] = [];
-      const h: Hints = { quote: QUOTE.test(value), semicolon: value.includes(';') };
+      const h: Hints = { quote: QUOTE.test(value), semicolon: value.includes(';'), words: keywordGroups(value) };
       for (const { re, hint, anchor } of PATTERNS) {
         if (!hint(value, h)) continue;
         if (anchor) anchoredSpans(value, re, anchor, spans);

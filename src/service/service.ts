@@ -626,7 +626,9 @@ export function createService(options: ServiceOptions = {}): Service {
     dnsHealth,
     async reloadLists() {
       datasets = null; // /readyz reads the new files
-      (providers.ipReputation as { reload?: () => void } | undefined)?.reload?.();
+      const ipReputation = providers.ipReputation as { reload?: () => void; reloadAsync?: () => Promise<void> } | undefined;
+      if (ipReputation?.reloadAsync) await ipReputation.reloadAsync();
+      else ipReputation?.reload?.();
       await (providers.emailReputation as { reload?: () => Promise<void> } | undefined)?.reload?.();
     },
     async close() {

@@ -8,7 +8,7 @@
  * (a CIDR, or a domain for `domains` lists).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CidrSet, parseCidr, rangeText, type IpRange } from './cidr-set.js';
 import { hasListFiles, LISTS_SUBDIR } from './paths.js';
@@ -287,15 +287,19 @@ export async function loadListFileAsync(path: string): Promise<LoadedList> {
   return { meta, set: domains ? null : new CidrSet(ranges), domains, loadMs: performance.now() - t0 };
 }
 
+/** The `.list` files of a data directory's lists folder, sorted; [] when there is none. */
+function listFiles(dataDir: string): { dir: string; files: string[] } {
+  const dir = readListsDir(dataDir);
+  try {
+    return { dir, files: readdirSync(dir).filter((f) => f.endsWith('.list')).sort() };
+  } catch {
+    return { dir, files: [] };
+  }
+}
+
 /** {@link loadLists} for a running server, each file read with {@link loadListFileAsync}. */
 export async function loadListsAsync(dataDir: string): Promise<{ lists: LoadedList[]; problems: string[] }> {
-  const dir = readListsDir(dataDir);
-  let files: string[];
-  try {
-    files = (await readdir(dir)).filter((f) => f.endsWith('.list')).sort();
-  } catch {
-    return { lists: [], problems: [] };
-  }
+  const { dir, files } = listFiles(dataDir);
   const lists: LoadedList[] = [];
   const problems: string[] = [];
   for (const f of files) {
@@ -313,13 +317,7 @@ export async function loadListsAsync(dataDir: string): Promise<{ lists: LoadedLi
  * id; unreadable files are left out and reported.
  */
 export function loadLists(dataDir: string): { lists: LoadedList[]; problems: string[] } {
-  const dir = readListsDir(dataDir);
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.list')).sort();
-  } catch {
-    return { lists: [], problems: [] };
-  }
+  const { dir, files } = listFiles(dataDir);
   const lists: LoadedList[] = [];
   const problems: string[] = [];
   for (const f of files) {
@@ -334,13 +332,7 @@ export function loadLists(dataDir: string): { lists: LoadedList[]; problems: str
 
 /** Reads only the headers of the list files (for `formspam status`). */
 export function readListHeaders(dataDir: string): ListMeta[] {
-  const dir = readListsDir(dataDir);
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.list')).sort();
-  } catch {
-    return [];
-  }
+  const { dir, files } = listFiles(dataDir);
   const out: ListMeta[] = [];
   for (const f of files) {
     try {

@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isMasterKeyError, rotateMasterKey } from '../service/master-key.js';
 import { openStore } from '../stores/index.js';
+import { parseKeyLimits } from '../service/rate-limit.js';
 import { unreachableServer, UsageError, write } from './io.js';
 import { STORE_FILE } from '../ip/paths.js';
 import { deprecated, resolveDataDir, storeDir, type Stderr } from './settings.js';
 
-export const KEYS_HELP = `Usage: formspam keys <list|create|revoke> --server <url> [options]
+export const KEYS_HELP = `Usage: formspam keys <list|create|limit|revoke> --server <url> [options]
        formspam keys rotate-master [--store <store>] [--data-dir <dir>]
 
 Manages the API keys of a running formspam server through its admin endpoints (the server
@@ -21,13 +22,18 @@ needs FORMSPAM_ADMIN_TOKEN; this command sends the same token).
   formspam keys list   --server URL                      every key (never its secret), as JSON lines
   formspam keys create --server URL --hostname HOST      a new key for a site, also when the
                        [--license NAME]                  server's key issuance is closed
+  formspam keys limit  --server URL --api-key KEY        the key's own rate limits, in place of
+                       --limits SPEC                     the server's (--limits default: the server's)
   formspam keys revoke --server URL --api-key KEY        refused at once on every instance
 
 Options:
       --server <url>        the server, e.g. http://127.0.0.1:8080 [FORMSPAM_SERVER]
       --hostname <host>     create: the site the key is for, e.g. example.com
       --license <name>      create: the key's license (default: the server's, free)
-      --api-key <key>       revoke: the key
+      --api-key <key>       limit, revoke: the key
+      --limits <spec>       create, limit: classify-key=<limit>/<seconds> (the key's budget)
+                            and/or classify-key-ip=<limit>/<seconds> (one client IP's share of
+                            it); off for none; limit --limits default: back to the server's
   -h, --help                show this help
 
 FORMSPAM_ADMIN_TOKEN (environment only): the server's admin token.
@@ -95,6 +101,7 @@ export async function runKeys(argv: string[], io: { stdout: NodeJS.WritableStrea
       hostname: { type: 'string' },
       license: { type: 'string' },
       'api-key': { type: 'string' },
+      limits: { type: 'string' },
       store: { type: 'string' },
       'data-dir': { type: 'string', short: 'd' },
       'old-master-key-file': { type: 'string' },
@@ -109,8 +116,16 @@ export async function runKeys(argv: string[], io: { stdout: NodeJS.WritableStrea
     return 0;
   }
   const [action, ...extra] = positionals;
-  if (action === undefined) throw new UsageError('name an action: formspam keys list|create|revoke|rotate-master (formspam keys --help)', 'MISSING_ACTION');
-  if (!['list', 'create', 'revoke', 'rotate-master'].includes(action)) throw new UsageError(`unknown action ${JSON.stringify(action)}: use list, create, revoke or rotate-master`, 'UNKNOWN_ACTION');
+  if (action === undefined) throw new UsageError('name an action: formspam keys list|create|limit|revoke|rotate-master (formspam keys --help)', 'MISSING_ACTION');
+  if (!['list', 'create', 'limit', 'revoke', 'rotate-master'].includes(action)) throw new UsageError(`unknown action ${JSON.stringify(action)}: use list, create, limit, revoke or rotate-master`, 'UNKNOWN_ACTION');
+  if (values.limits !== undefined) {
+    if (action !== 'create' && action !== 'limit') throw new UsageError('--limits is for keys create and keys limit', 'INVALID_OPTION');
+    try {
+      parseKeyLimits(values.limits);
+    } catch (error) {
+      throw new UsageError(`--limits: ${(error as Error).message}`, 'INVALID_LIMITS');
+    }
+  }
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
   if (action === 'rotate-master') return rotateMaster(values, io, env);
   const server = values.server ?? env.FORMSPAM_SERVER;
@@ -132,12 +147,17 @@ export async function runKeys(argv: string[], io: { stdout: NodeJS.WritableStrea
   }
   if (action === 'create') {
     if (!values.hostname) throw new UsageError('--hostname is required for create, e.g. --hostname example.com', 'MISSING_HOSTNAME');
-    const { body } = await call(server, token, 'POST', 'admin/keys', { hostname: values.hostname, ...(values.license !== undefined && { license: values.license }) });
+    const { body } = await call(server, token, 'POST', 'admin/keys', { hostname: values.hostname, ...(values.license !== undefined && { license: values.license }), ...(values.limits !== undefined && { limits: values.limits }) });
     await write(io.stdout, `${JSON.stringify(body)}\n`);
     return 0;
   }
   const apiKey = values['api-key'];
-  if (!apiKey) throw new UsageError('--api-key is required for revoke', 'MISSING_API_KEY');
+  if (!apiKey) throw new UsageError(`--api-key is required for ${action}`, 'MISSING_API_KEY');
+  if (action === 'limit') {
+    const { body } = await call(server, token, 'PATCH', `admin/keys?apiKey=${encodeURIComponent(apiKey)}`, { limits: values.limits ?? null });
+    await write(io.stdout, `${JSON.stringify(body)}\n`);
+    return 0;
+  }
   const { body } = await call(server, token, 'DELETE', `admin/keys?apiKey=${encodeURIComponent(apiKey)}`);
   await write(io.stdout, `${JSON.stringify(body)}\n`);
   return 0;

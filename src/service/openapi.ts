@@ -9,7 +9,7 @@ const error = {
     statusCode: { type: 'integer' },
     code: {
       type: 'string',
-      description: 'A stable code for programs (every error of the API has one; `/v1/verify/signature` answers ALTCHA\'s own body): INVALID_JSON, INVALID_REQUEST, INVALID_OPTIONS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, MISSING_API_KEY, INVALID_API_KEY, API_KEY_REVOKED, WRONG_REFERRER, RATE_LIMITED, PROOF_REQUIRED, PROOF_REFUSED, INVALID_BODY, INVALID_HOSTNAME, INVALID_LICENSE, KEY_ISSUANCE_CLOSED, ADMIN_TOKEN_INVALID, ADMIN_DISABLED, API_KEY_NOT_FOUND, NOT_FOUND, METHOD_NOT_ALLOWED, INVALID_URL, BODY_UNREADABLE, REQUEST_ABORTED, ABORTED, UNSUPPORTED_EXPLAIN_LANGUAGE, STORE_UNAVAILABLE, MASTER_KEY_MISSING, MASTER_KEY_MISMATCH, INTERNAL.',
+      description: 'A stable code for programs (every error of the API has one; `/v1/verify/signature` answers ALTCHA\'s own body): INVALID_JSON, INVALID_REQUEST, INVALID_OPTIONS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, MISSING_API_KEY, INVALID_API_KEY, API_KEY_REVOKED, WRONG_REFERRER, RATE_LIMITED, PROOF_REQUIRED, PROOF_REFUSED, INVALID_BODY, INVALID_HOSTNAME, INVALID_LICENSE, INVALID_LIMITS, NOT_SUPPORTED, KEY_ISSUANCE_CLOSED, ADMIN_TOKEN_INVALID, ADMIN_DISABLED, API_KEY_NOT_FOUND, NOT_FOUND, METHOD_NOT_ALLOWED, INVALID_URL, BODY_UNREADABLE, REQUEST_ABORTED, ABORTED, UNSUPPORTED_EXPLAIN_LANGUAGE, STORE_UNAVAILABLE, MASTER_KEY_MISSING, MASTER_KEY_MISMATCH, INTERNAL.',
     },
   },
 } as const;
@@ -249,13 +249,20 @@ export function openApiDocument(version: string): Record<string, unknown> {
         get: {
           operationId: 'adminListKeys',
           summary: 'List API keys (never their secrets); needs `Authorization: Bearer <admin token>` (404 when the server has no admin token)',
-          responses: { 200: { description: 'The keys, oldest first', content: { 'application/json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['apiKey', 'hostname', 'license', 'createdAt', 'revokedAt'], properties: { apiKey: { type: 'string' }, hostname: { type: 'string' }, license: { type: 'string' }, createdAt: { type: 'string' }, revokedAt: { type: ['string', 'null'] } } } } } } } } }, 401: { description: 'Wrong or missing admin token (`code: ADMIN_TOKEN_INVALID`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, 404: { description: 'The admin endpoints are off (`code: ADMIN_DISABLED`): no FORMSPAM_ADMIN_TOKEN', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, 503: unavailable },
+          responses: { 200: { description: 'The keys, oldest first', content: { 'application/json': { schema: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: { type: 'object', required: ['apiKey', 'hostname', 'license', 'createdAt', 'revokedAt'], properties: { apiKey: { type: 'string' }, hostname: { type: 'string' }, license: { type: 'string' }, createdAt: { type: 'string' }, revokedAt: { type: ['string', 'null'] }, limits: { type: ['string', 'null'], description: 'The key\'s own rate limits (`classify-key=1000/60,classify-key-ip=off`); null: the server\'s' } } } } } } } } }, 401: { description: 'Wrong or missing admin token (`code: ADMIN_TOKEN_INVALID`)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, 404: { description: 'The admin endpoints are off (`code: ADMIN_DISABLED`): no FORMSPAM_ADMIN_TOKEN', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, 503: unavailable },
         },
         post: {
           operationId: 'adminCreateKey',
           summary: 'Create an API key (also when key issuance is closed)',
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' }, license: { type: 'string' } } } } } },
-          responses: { 201: { description: '`{ apiKey, hostname, secret, license }`' }, 400: { description: 'Invalid hostname or license' }, 401: { description: 'Wrong or missing admin token' }, 503: unavailable },
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' }, license: { type: 'string' }, limits: { type: 'string', description: 'The key\'s own rate limits, e.g. `classify-key=1000/60,classify-key-ip=50/60` (`off` for none)' } } } } } },
+          responses: { 201: { description: '`{ apiKey, hostname, secret, license, limits? }`' }, 400: { description: 'Invalid hostname, license or limits (`INVALID_LIMITS`)' }, 401: { description: 'Wrong or missing admin token' }, 503: unavailable },
+        },
+        patch: {
+          operationId: 'adminSetKeyLimits',
+          summary: 'Set a key\'s own rate limits (they replace the server\'s `classify-key` and `classify-key-ip` for that key), or null for the server\'s',
+          parameters: [{ name: 'apiKey', in: 'query', required: true, schema: { type: 'string' } }],
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['limits'], properties: { limits: { type: ['string', 'null'] } } } } } },
+          responses: { 200: { description: '`{ apiKey, hostname, limits }`' }, 400: { description: 'Invalid limits (`INVALID_LIMITS`) or body' }, 404: { description: 'No such key (`code: API_KEY_NOT_FOUND`)' }, 401: { description: 'Wrong or missing admin token' }, 501: { description: 'The store cannot keep per-key limits (`NOT_SUPPORTED`)' }, 503: unavailable },
         },
         delete: {
           operationId: 'adminRevokeKey',

@@ -1,5 +1,5 @@
 /** Fixed-window rate limits with counters in the configured store. */
-import type { CounterStore } from '../stores/types.js';
+import type { CounterStore, KeyLimits } from '../stores/types.js';
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -57,4 +57,26 @@ export async function checkRate(store: CounterStore, name: string, id: string, l
   const count = await store.increment(`${name}:${id}:${window}`, expiresAt);
   if (count <= limit.limit) return { ok: true };
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - nowMs) / 1000)) };
+}
+
+/**
+ * A key's own limits in the command-line form: `classify-key=1000/60,classify-key-ip=off` (only
+ * those two; `off` turns one off for the key). Throws a TypeError naming the bad part.
+ */
+export function parseKeyLimits(text: string): KeyLimits {
+  if (typeof text !== 'string' || text.trim() === '') throw new TypeError('key limits: give classify-key=<limit>/<seconds> and/or classify-key-ip=<limit>/<seconds> (or =off)');
+  const parsed = parseRateLimits(text);
+  if (parsed === false) throw new TypeError('key limits: "off" is not a key limit; write classify-key=off,classify-key-ip=off');
+  const out: KeyLimits = {};
+  for (const [name, value] of Object.entries(parsed) as [keyof RateLimits, RateLimit | false][]) {
+    if (name !== 'classifyPerKey' && name !== 'classifyPerKeyIp') throw new TypeError('key limits: only classify-key and classify-key-ip can be set per key');
+    out[name] = value;
+  }
+  return out;
+}
+
+/** The command-line form of a key's own limits (`classify-key=1000/60,classify-key-ip=off`). */
+export function formatKeyLimits(limits: KeyLimits): string {
+  const part = (name: string, l: RateLimit | false | undefined) => (l === undefined ? [] : [`${name}=${l === false ? 'off' : `${l.limit}/${l.windowSeconds}`}`]);
+  return [...part('classify-key', limits.classifyPerKey), ...part('classify-key-ip', limits.classifyPerKeyIp)].join(',');
 }

@@ -12,7 +12,7 @@ import type { LiveDnsProvider, ResolverHealth } from '../providers/dns.js';
 import type { Providers } from '../providers/types.js';
 import { isStoreUnavailable, type StoreUnavailableError } from '../stores/guard.js';
 import { createMemoryStore } from '../stores/memory.js';
-import type { ApiKeyRecord, Store } from '../stores/types.js';
+import type { ApiKeyRecord, KeyLimits, Store } from '../stores/types.js';
 import { clientIpOf, trustedProxySet, type HeaderValue } from './client-ip.js';
 import { constantTimeEqual, defaultRandomBytes, SecretBox, toHex, type RandomBytes } from './crypto.js';
 import { newApiKey, parseHostname, refererAllowed } from './keys.js';
@@ -21,7 +21,7 @@ import { withExplain } from './explain.js';
 import { isMasterKeyError, MasterKeyError, masterKeyProblem, verifyMasterKey } from './master-key.js';
 import { createMetrics, type ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
-import { checkRate, DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit.js';
+import { checkRate, DEFAULT_RATE_LIMITS, formatKeyLimits, parseKeyLimits, type RateLimit, type RateLimits } from './rate-limit.js';
 import { createWidgetEndpoints, type WidgetOptions } from './widget.js';
 
 /** A pino-compatible logger (only these methods are used). */
@@ -162,7 +162,7 @@ const ROUTES: Record<string, readonly string[]> = {
   '/api_key/generate': ['POST'],
   '/healthz': ['GET', 'HEAD'],
   '/readyz': ['GET', 'HEAD'],
-  '/admin/keys': ['GET', 'POST', 'DELETE'],
+  '/admin/keys': ['GET', 'POST', 'PATCH', 'DELETE'],
   '/openapi.json': ['GET', 'HEAD'],
   '/metrics': ['GET', 'HEAD'],
   // The browser widget (widget.ts).
@@ -393,10 +393,14 @@ export function createService(options: ServiceOptions = {}): Service {
    */
   async function spendKeyBudget(req: ServiceRequest, record: ApiKeyRecord, ip: string | undefined): Promise<void> {
     if (!limits) return;
-    if (limits.classifyPerKeyIp && ip !== undefined && !provesSecret(req, record)) {
-      await rate('classify-key-ip', limits.classifyPerKeyIp, `${record.apiKey}:${ip}`);
+    // The key's own limits (set by the admin) replace the server's of the same name.
+    const own = record.limits;
+    const perKeyIp = own?.classifyPerKeyIp !== undefined ? own.classifyPerKeyIp : limits.classifyPerKeyIp;
+    const perKey = own?.classifyPerKey !== undefined ? own.classifyPerKey : limits.classifyPerKey;
+    if (perKeyIp && ip !== undefined && !provesSecret(req, record)) {
+      await rate('classify-key-ip', perKeyIp, `${record.apiKey}:${ip}`);
     }
-    if (limits.classifyPerKey) await rate('classify-key', limits.classifyPerKey, record.apiKey);
+    if (perKey) await rate('classify-key', perKey, record.apiKey);
   }
 
   function provesSecret(req: ServiceRequest, record: ApiKeyRecord): boolean {
@@ -498,7 +502,26 @@ export function createService(options: ServiceOptions = {}): Service {
     return { apiKey, hostname, secret, license: keyLicense };
   }
 
-  /** `GET` lists keys (never their secrets), `POST { hostname, license? }` creates one, `DELETE ?apiKey=` revokes one. */
+  /** A key's own limits from a body's `limits` (the command-line form), or undefined when none. */
+  function keyLimitsOf(body: { limits?: unknown }): KeyLimits | undefined {
+    if (body.limits === undefined || body.limits === null) return undefined;
+    if (typeof body.limits !== 'string') throw new HttpError(400, 'INVALID_LIMITS', '`limits` must be a string such as "classify-key=1000/60,classify-key-ip=50/60" (or null).');
+    try {
+      return parseKeyLimits(body.limits);
+    } catch (error) {
+      throw new HttpError(400, 'INVALID_LIMITS', `Invalid \`limits\`: ${(error as Error).message}.`);
+    }
+  }
+
+  async function setLimits(apiKey: string, ownLimits: KeyLimits | null): Promise<boolean> {
+    if (!store.setKeyLimits) throw new HttpError(501, 'NOT_SUPPORTED', `This server's store (${store.kind}) cannot keep per-key limits.`);
+    return store.setKeyLimits(apiKey, ownLimits);
+  }
+
+  /**
+   * `GET` lists keys (never their secrets), `POST { hostname, license?, limits? }` creates one,
+   * `PATCH ?apiKey= { limits }` sets its own rate limits, `DELETE ?apiKey=` revokes one.
+   */
   async function adminKeysRoute(req: ServiceRequest, target: Target, ip: string | undefined): Promise<ServiceResponse> {
     if (adminToken === undefined) throw new HttpError(404, 'ADMIN_DISABLED', 'Not Found: the admin endpoints are off on this server (start it with FORMSPAM_ADMIN_TOKEN).');
     const auth = header(req.headers.authorization);
@@ -509,7 +532,7 @@ export function createService(options: ServiceOptions = {}): Service {
     }
     if (req.method === 'GET') {
       const keys = await store.listKeys();
-      return json(200, { keys: keys.map((k) => ({ apiKey: k.apiKey, hostname: k.hostname, license: k.license, createdAt: new Date(k.createdAt).toISOString(), revokedAt: k.revokedAt === undefined ? null : new Date(k.revokedAt).toISOString() })) });
+      return json(200, { keys: keys.map((k) => ({ apiKey: k.apiKey, hostname: k.hostname, license: k.license, createdAt: new Date(k.createdAt).toISOString(), revokedAt: k.revokedAt === undefined ? null : new Date(k.revokedAt).toISOString(), limits: k.limits === undefined ? null : formatKeyLimits(k.limits) })) });
     }
     if (req.method === 'POST') {
       const body = await readJson(req);
@@ -520,9 +543,24 @@ export function createService(options: ServiceOptions = {}): Service {
       if (given !== undefined && (typeof given !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,31}$/i.test(given))) {
         throw new HttpError(400, 'INVALID_LICENSE', '`license` must be a short name of letters, digits, `-` or `_`, e.g. "free".');
       }
+      const ownLimits = keyLimitsOf(body as { limits?: unknown });
       const issued = await issueKey(hostname.text, (given as string | undefined) ?? license);
+      if (ownLimits) await setLimits(issued.apiKey, ownLimits);
       log?.info({ event: 'key-created', hostname: hostname.text, by: 'admin' }, 'API key created by the admin');
-      return json(201, issued);
+      return json(201, ownLimits ? { ...issued, limits: formatKeyLimits(ownLimits) } : issued);
+    }
+    if (req.method === 'PATCH') {
+      const apiKey = target.param('apiKey');
+      if (!apiKey) throw new HttpError(400, 'MISSING_API_KEY', 'Name the key: PATCH /admin/keys?apiKey=… with { "limits": "classify-key=1000/60" } (or null for the server\'s).');
+      const body = await readJson(req);
+      if (typeof body !== 'object' || body === null || Array.isArray(body) || !('limits' in body)) {
+        throw new HttpError(400, 'INVALID_BODY', 'The body must be a JSON object with `limits`: "classify-key=<limit>/<seconds>,classify-key-ip=<limit>/<seconds>" (either may be off), or null for the server\'s limits.');
+      }
+      const ownLimits = keyLimitsOf(body as { limits?: unknown }) ?? null;
+      const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
+      if (!record || !(await setLimits(apiKey, ownLimits))) throw new HttpError(404, 'API_KEY_NOT_FOUND', `No such API key: ${apiKey.slice(0, 100)}.`);
+      log?.info({ event: 'key-limits', hostname: record.hostname, limits: ownLimits && formatKeyLimits(ownLimits) }, 'API key limits set by the admin');
+      return json(200, { apiKey, hostname: record.hostname, limits: ownLimits === null ? null : formatKeyLimits(ownLimits) });
     }
     // DELETE
     const apiKey = target.param('apiKey');

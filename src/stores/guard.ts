@@ -89,7 +89,7 @@ export function withDeadline<T>(store: string, operation: string, ms: number, pr
   });
 }
 
-const METHODS = ['putKey', 'getKey', 'listKeys', 'revokeKey', 'markUsed', 'increment', 'initSetting', 'getSetting', 'rewriteSecrets', 'ping'] as const;
+const METHODS = ['putKey', 'getKey', 'listKeys', 'revokeKey', 'setKeyLimits', 'markUsed', 'increment', 'initSetting', 'getSetting', 'rewriteSecrets', 'ping'] as const;
 
 /**
  * Wraps a store so that each call answers or fails within its deadline, and every failure is a

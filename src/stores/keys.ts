@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from './types.js';
+import type { ApiKeyRecord, KeyLimits } from './types.js';
 
 /** The order of `listKeys`: oldest first, ties by key. */
 export function byCreation(a: ApiKeyRecord, b: ApiKeyRecord): number {
@@ -6,8 +6,9 @@ export function byCreation(a: ApiKeyRecord, b: ApiKeyRecord): number {
 }
 
 /** A record with `revokedAt` only when it is set (stores keep null or nothing for a valid key). */
-export function keyRecord(apiKey: string, hostname: string, secret: string, license: string, createdAt: number, revokedAt: number | null | undefined): ApiKeyRecord {
+export function keyRecord(apiKey: string, hostname: string, secret: string, license: string, createdAt: number, revokedAt: number | null | undefined, limits?: string | null): ApiKeyRecord {
   const r: ApiKeyRecord = { apiKey, hostname, secret, license, createdAt };
   if (revokedAt !== null && revokedAt !== undefined) r.revokedAt = revokedAt;
+  if (limits !== null && limits !== undefined) r.limits = JSON.parse(limits) as KeyLimits;
   return r;
 }

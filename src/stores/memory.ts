@@ -40,16 +40,24 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
     async putKey(record) {
       open();
       if (keys.has(record.apiKey)) throw keyExistsError('memory');
-      keys.set(record.apiKey, { ...record });
+      keys.set(record.apiKey, structuredClone(record));
     },
     async getKey(apiKey) {
       open();
       const r = keys.get(apiKey);
-      return r ? { ...r } : null;
+      return r ? structuredClone(r) : null;
     },
     async listKeys() {
       open();
-      return [...keys.values()].map((r) => ({ ...r })).sort(byCreation);
+      return [...keys.values()].map((r) => structuredClone(r)).sort(byCreation);
+    },
+    async setKeyLimits(apiKey, limits) {
+      open();
+      const r = keys.get(apiKey);
+      if (!r) return false;
+      if (limits === null) delete r.limits;
+      else r.limits = structuredClone(limits);
+      return true;
     },
     async revokeKey(apiKey, at) {
       open();

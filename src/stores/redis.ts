@@ -21,6 +21,7 @@ export interface RedisClientLike {
   mget(...args: any[]): Promise<any>;
   scan(...args: any[]): Promise<any>;
   exists(...args: any[]): Promise<any>;
+  del(...args: any[]): Promise<any>;
   eval(...args: any[]): Promise<any>;
   ping(...args: any[]): Promise<any>;
   quit(...args: any[]): Promise<any>;
@@ -77,9 +78,9 @@ function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
 
-function toRecord(raw: string, revoked: string | null): ApiKeyRecord {
+function toRecord(raw: string, revoked: string | null, limits: string | null): ApiKeyRecord {
   const r = JSON.parse(raw) as ApiKeyRecord;
-  return keyRecord(r.apiKey, r.hostname, r.secret, r.license, r.createdAt, revoked === null ? null : Number(revoked));
+  return keyRecord(r.apiKey, r.hostname, r.secret, r.license, r.createdAt, revoked === null ? null : Number(revoked), limits);
 }
 
 /** A Redis store: a {@link Store} that can also read Redis' persistence settings. */
@@ -144,9 +145,10 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
       if (ok !== 'OK') throw keyExistsError('redis');
     },
     async getKey(apiKey) {
-      // The record and its revocation (a separate key, set once with NX) in one round trip.
-      const [raw, revoked] = (await c.mget(k('key', apiKey), k('revoked', apiKey))) as (string | null)[];
-      return raw === null || raw === undefined ? null : toRecord(raw, revoked ?? null);
+      // The record, its revocation (a separate key, set once with NX) and its own limits (a
+      // separate key, so that setting them never rewrites the record) in one round trip.
+      const [raw, revoked, limits] = (await c.mget(k('key', apiKey), k('revoked', apiKey), k('limits', apiKey))) as (string | null)[];
+      return raw === null || raw === undefined ? null : toRecord(raw, revoked ?? null, limits ?? null);
     },
     async listKeys() {
       const names = await scanKeys();
@@ -154,13 +156,19 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
       for (let i = 0; i < names.length; i += 500) {
         const slice = names.slice(i, i + 500);
         const ids = slice.map((n) => n.slice(`${prefix}key:`.length));
-        const values = (await c.mget(...slice, ...ids.map((id) => k('revoked', id)))) as (string | null)[];
+        const values = (await c.mget(...slice, ...ids.map((id) => k('revoked', id)), ...ids.map((id) => k('limits', id)))) as (string | null)[];
         slice.forEach((_, j) => {
           const raw = values[j];
-          if (raw !== null && raw !== undefined) records.push(toRecord(raw, values[slice.length + j] ?? null));
+          if (raw !== null && raw !== undefined) records.push(toRecord(raw, values[slice.length + j] ?? null, values[2 * slice.length + j] ?? null));
         });
       }
       return records.sort(byCreation);
+    },
+    async setKeyLimits(apiKey, limits) {
+      if ((await c.exists(k('key', apiKey))) === 0) return false;
+      if (limits === null) await c.del(k('limits', apiKey));
+      else await c.set(k('limits', apiKey), JSON.stringify(limits));
+      return true;
     },
     async revokeKey(apiKey, at) {
       if ((await c.exists(k('key', apiKey))) === 0) return false;

@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, value INTEGER NOT NUL
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
-interface KeyRow { api_key: string; hostname: string; secret: string; license: string; created_at: number; revoked_at: number | null }
+interface KeyRow { api_key: string; hostname: string; secret: string; license: string; created_at: number; revoked_at: number | null; limits: string | null }
 
 /**
  * better-sqlite3 (an optional dependency, a native module), loaded on the first SQLite store
@@ -69,14 +69,17 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   // Databases written before keys could be revoked have no revoked_at column.
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(api_keys)').all();
   if (!columns.some((c) => c.name === 'revoked_at')) db.exec('ALTER TABLE api_keys ADD COLUMN revoked_at INTEGER');
+  // ... and before keys had limits of their own, no limits column (JSON).
+  if (!columns.some((c) => c.name === 'limits')) db.exec('ALTER TABLE api_keys ADD COLUMN limits TEXT');
   const now = options.now ?? Date.now;
   db.pragma(`busy_timeout = ${timeoutMs}`);
 
   const insertKey = db.prepare('INSERT INTO api_keys (api_key, hostname, secret, license, created_at) VALUES (?, ?, ?, ?, ?)');
-  const selectKey = db.prepare<[string], KeyRow>('SELECT api_key, hostname, secret, license, created_at, revoked_at FROM api_keys WHERE api_key = ?');
-  const selectKeys = db.prepare<[], KeyRow>('SELECT api_key, hostname, secret, license, created_at, revoked_at FROM api_keys ORDER BY created_at, api_key');
+  const selectKey = db.prepare<[string], KeyRow>('SELECT api_key, hostname, secret, license, created_at, revoked_at, limits FROM api_keys WHERE api_key = ?');
+  const selectKeys = db.prepare<[], KeyRow>('SELECT api_key, hostname, secret, license, created_at, revoked_at, limits FROM api_keys ORDER BY created_at, api_key');
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL');
-  const toRecord = (row: KeyRow) => keyRecord(row.api_key, row.hostname, row.secret, row.license, row.created_at, row.revoked_at);
+  const updateLimits = db.prepare('UPDATE api_keys SET limits = ? WHERE api_key = ?');
+  const toRecord = (row: KeyRow) => keyRecord(row.api_key, row.hostname, row.secret, row.license, row.created_at, row.revoked_at, row.limits);
   // A used proof is (re)claimed only when absent or expired: one statement, so atomic.
   const claimProof = db.prepare(
     'INSERT INTO used_proofs (id, expires_at) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET expires_at = excluded.expires_at WHERE used_proofs.expires_at <= ?',
@@ -139,6 +142,13 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         return selectKeys.all().map(toRecord);
       } catch (error) {
         return fail('listKeys', error);
+      }
+    },
+    async setKeyLimits(apiKey, limits) {
+      try {
+        return updateLimits.run(limits === null ? null : JSON.stringify(limits), apiKey).changes === 1;
+      } catch (error) {
+        return fail('setKeyLimits', error);
       }
     },
     async revokeKey(apiKey, at) {

@@ -15,6 +15,25 @@ export interface ApiKeyRecord {
   createdAt: number;
   /** When the key was revoked (ms since the epoch); absent while it is valid. */
   revokedAt?: number;
+  /** The key's own rate limits, set by the admin; absent when the server's apply. */
+  limits?: KeyLimits;
+}
+
+/** A limit: requests per window. */
+export interface KeyLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Rate limits of one key (`formspam keys limit`): each one given replaces the server's limit of
+ * that name for this key (`false`: none); one left out keeps the server's.
+ */
+export interface KeyLimits {
+  /** Classify requests of the key in all (`classify-key`). */
+  classifyPerKey?: KeyLimit | false;
+  /** One client IP's share of the key (`classify-key-ip`). */
+  classifyPerKeyIp?: KeyLimit | false;
 }
 
 export interface KeyStore {
@@ -30,6 +49,12 @@ export interface KeyStore {
    * data sees it at once.
    */
   revokeKey(apiKey: string, at: number): Promise<boolean>;
+  /**
+   * Sets the key's own rate limits (`null`: back to the server's); resolves false when the key
+   * does not exist. Optional for stores of your own: without it the admin cannot set per-key
+   * limits (the endpoint answers 501).
+   */
+  setKeyLimits?(apiKey: string, limits: KeyLimits | null): Promise<boolean>;
 }
 
 export interface ProofStore {

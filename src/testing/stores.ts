@@ -126,6 +126,23 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
       assert.equal(await s.store.revokeKey(id('missing'), 1), false);
       assert.equal(await s.store.getKey(id('missing')), null);
     });
+    it('keeps a key\'s own limits (setKeyLimits, when the store has it): set, replaced, cleared; unknown keys refused', async () => {
+      if (!s.store.setKeyLimits) return;
+      const record = { apiKey: id('ckey'), hostname: 'example.com', secret: 's', license: 'free', createdAt: 20 };
+      await s.store.putKey(record);
+      const limits = { classifyPerKey: { limit: 100, windowSeconds: 60 }, classifyPerKeyIp: false as const };
+      assert.equal(await s.store.setKeyLimits(record.apiKey, limits), true);
+      assert.deepEqual(await s.store.getKey(record.apiKey), { ...record, limits });
+      assert.deepEqual((await s.store.listKeys()).find((r) => r.apiKey === record.apiKey), { ...record, limits });
+      assert.equal(await s.store.setKeyLimits(record.apiKey, { classifyPerKeyIp: { limit: 5, windowSeconds: 10 } }), true);
+      assert.deepEqual((await s.store.getKey(record.apiKey))!.limits, { classifyPerKeyIp: { limit: 5, windowSeconds: 10 } });
+      await s.store.revokeKey(record.apiKey, 30);
+      assert.deepEqual(await s.store.getKey(record.apiKey), { ...record, revokedAt: 30, limits: { classifyPerKeyIp: { limit: 5, windowSeconds: 10 } } });
+      assert.equal(await s.store.setKeyLimits(record.apiKey, null), true);
+      assert.deepEqual(await s.store.getKey(record.apiKey), { ...record, revokedAt: 30 });
+      assert.equal(await s.store.setKeyLimits(id('missing'), limits), false);
+      assert.equal(await s.store.getKey(id('missing')), null);
+    });
     it('reads a setting without writing it (getSetting, when the store has it)', async () => {
       if (!s.store.getSetting) return;
       const n = id('setting');

@@ -39,7 +39,7 @@ describe('CLI errors', () => {
     ['a bad log level', ['serve', '--log-level', 'loud'], undefined, 'USAGE', /--log-level must be one of/],
     ['a bad key issuance', ['serve', '--key-issuance', 'maybe'], undefined, 'USAGE', /--key-issuance must be open or closed/],
     ['keygen without --server', ['keygen', '--hostname', 'example.com'], undefined, 'USAGE', /--server is required/],
-    ['keys without an action', ['keys'], undefined, 'MISSING_ACTION', /list\|create\|revoke/],
+    ['keys without an action', ['keys'], undefined, 'MISSING_ACTION', /list\|create\|limit\|revoke/],
     ['eval without its data', ['eval', '--data', join(dir, 'nope')], undefined, 'DATA_NOT_FOUND', /nope is missing/],
   ];
 

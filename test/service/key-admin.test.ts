@@ -64,7 +64,7 @@ describe('the service (in-process, memory store)', () => {
     expect((await call(s, 'GET', `/api/v1/challenge?apiKey=${apiKey}`)).status).toBe(200);
 
     const listed = await call(s, 'GET', '/admin/keys', { token: TOKEN });
-    expect(listed.json.keys).toEqual([{ apiKey, hostname: 'shop.example', license: 'free', createdAt: expect.any(String), revokedAt: null }]);
+    expect(listed.json.keys).toEqual([{ apiKey, hostname: 'shop.example', license: 'free', createdAt: expect.any(String), revokedAt: null, limits: null }]);
     expect(JSON.stringify(listed.json)).not.toContain(secret);
 
     const revoked = await call(s, 'DELETE', `/admin/keys?apiKey=${apiKey}`, { token: TOKEN });
@@ -195,7 +195,7 @@ describe('the README example', () => {
     const block = readmeExample('keys');
     const lines = block.split('\n');
     const commands = lines.filter((l) => l.startsWith('formspam keys '));
-    expect(commands).toHaveLength(3);
+    expect(commands).toHaveLength(4);
     const server = await startServer([...ARGS, '--store', 'memory'], ENV);
     try {
       let apiKey = '';

@@ -43,6 +43,10 @@ Options (environment variable in brackets):
                               store in <dir>/store/formspam.db (default $XDG_DATA_HOME/formspam,
                               else ~/.local/share/formspam) [FORMSPAM_DATA_DIR]
       --store <store>         sqlite (default), sqlite:<file>, memory, or redis://host:port [FORMSPAM_STORE]
+      --store-outage-grace <t>  while the store does not answer, classify keeps trusting a key
+                              read within this time (default 5m; 0: answer 503 at once), counts
+                              rate limits in memory and says X-Formspam-Degraded
+                              [FORMSPAM_STORE_OUTAGE_GRACE]
       --store-timeout <t>     deadline of one store call (default 500ms; e.g. 250ms, 2s; milliseconds
                               without a unit; 0 turns it off): a store that does not answer in time
                               gets 503 STORE_UNAVAILABLE with Retry-After [FORMSPAM_STORE_TIMEOUT]
@@ -135,6 +139,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       'data-dir': { type: 'string', short: 'd' },
       store: { type: 'string' },
       'store-timeout': { type: 'string' },
+      'store-outage-grace': { type: 'string' },
       'lists-dir': { type: 'string' },
       'update-lists-every': { type: 'string' },
       'lists-config': { type: 'string' },
@@ -213,6 +218,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   if (values['lists-dir'] !== undefined) deprecated(stderr, '--lists-dir', '--data-dir', ' (the lists are in <data-dir>/lists)');
   if (env.FORMSPAM_SERVER_DATA_DIR) deprecated(stderr, 'FORMSPAM_SERVER_DATA_DIR', 'FORMSPAM_DATA_DIR', ` (the store is in <data-dir>/store/${STORE_FILE})`);
   const storeSpec = values.store ?? env.FORMSPAM_STORE ?? 'sqlite';
+  const storeOutageGraceMs = duration('--store-outage-grace', values['store-outage-grace'] ?? env.FORMSPAM_STORE_OUTAGE_GRACE ?? '5m');
   const storeTimeoutText = values['store-timeout'] ?? env.FORMSPAM_STORE_TIMEOUT;
   const timeoutMs = storeTimeoutText === undefined || storeTimeoutText === '' ? undefined : storeTimeout(storeTimeoutText);
   let store;
@@ -231,6 +237,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   let handler;
   try {
     handler = createHandler({
+      storeOutageGraceMs,
       store,
       offline,
       ...(dnsServers && { dnsServers }),

@@ -32,6 +32,14 @@ export interface Logger {
 }
 
 export interface ServiceOptions {
+  /**
+   * How long a key read from the store stays good for classify while the store is unreachable
+   * (ms, default 300,000; 0: classify answers 503 STORE_UNAVAILABLE at once, as the other
+   * endpoints do). Meanwhile the rate limits count in this instance's memory and responses carry
+   * `X-Formspam-Degraded: store-unavailable`. A key revoked on another instance during that time
+   * is refused here only when the store answers again.
+   */
+  storeOutageGraceMs?: number;
   /** Keys, used proofs, rate-limit counters (default: a new memory store). */
   store?: Store;
   /** Providers for classify (default: `createDefaultProviders({ offline, dnsServers, dataDir })`). */
@@ -391,16 +399,21 @@ export function createService(options: ServiceOptions = {}): Service {
    * IP), then the key's own, so a request refused by the split costs the key nothing. The site's
    * own server proves the key's secret with `X-Formspam-Secret` and is not split.
    */
-  async function spendKeyBudget(req: ServiceRequest, record: ApiKeyRecord, ip: string | undefined): Promise<void> {
+  async function spendKeyBudget(
+    req: ServiceRequest,
+    record: ApiKeyRecord,
+    ip: string | undefined,
+    count: (name: string, limit: RateLimit, id: string) => Promise<void> = rate,
+  ): Promise<void> {
     if (!limits) return;
     // The key's own limits (set by the admin) replace the server's of the same name.
     const own = record.limits;
     const perKeyIp = own?.classifyPerKeyIp !== undefined ? own.classifyPerKeyIp : limits.classifyPerKeyIp;
     const perKey = own?.classifyPerKey !== undefined ? own.classifyPerKey : limits.classifyPerKey;
     if (perKeyIp && ip !== undefined && !provesSecret(req, record)) {
-      await rate('classify-key-ip', perKeyIp, `${record.apiKey}:${ip}`);
+      await count('classify-key-ip', perKeyIp, `${record.apiKey}:${ip}`);
     }
-    if (perKey) await rate('classify-key', perKey, record.apiKey);
+    if (perKey) await count('classify-key', perKey, record.apiKey);
   }
 
   function provesSecret(req: ServiceRequest, record: ApiKeyRecord): boolean {
@@ -419,20 +432,78 @@ export function createService(options: ServiceOptions = {}): Service {
     return parseJsonBody(await req.readBody(bodyLimit));
   }
 
+  // Classify through a store outage (issue 19): a key read from the store within the last
+  // `storeOutageGraceMs` is trusted as it was, and the rate limits count in this instance's
+  // memory, until the store answers again. Nothing else the store guards (proofs, new keys,
+  // admin) is served from memory: those endpoints answer 503 STORE_UNAVAILABLE.
+  const outageGraceMs = options.storeOutageGraceMs ?? 300_000;
+  if (!Number.isInteger(outageGraceMs) || outageGraceMs < 0) throw new TypeError('storeOutageGraceMs must be an integer number of milliseconds >= 0');
+  const knownKeys = new Map<string, { record: ApiKeyRecord; at: number }>();
+  const localCounters = createMemoryStore({ now });
+
+  function rememberKey(apiKey: string, record: ApiKeyRecord | null): void {
+    if (outageGraceMs === 0) return;
+    knownKeys.delete(apiKey);
+    if (record === null) return;
+    knownKeys.set(apiKey, { record, at: now() });
+    if (knownKeys.size > 10_000) knownKeys.delete(knownKeys.keys().next().value!);
+  }
+
+  /** The store's answer, or in an outage the fallback's (`degraded`), or the store's error. */
+  async function withGrace<T>(call: () => Promise<T>, fallback: () => T | Promise<T> | undefined): Promise<{ value: T; degraded: boolean }> {
+    try {
+      return { value: await call(), degraded: false };
+    } catch (error) {
+      if (!isStoreUnavailable(error) || outageGraceMs === 0) throw error;
+      const value = await fallback();
+      if (value === undefined) throw error;
+      storeFailed(error);
+      return { value, degraded: true };
+    }
+  }
+
+  async function classifyKey(apiKey: string): Promise<{ value: ApiKeyRecord | null; degraded: boolean }> {
+    return withGrace<ApiKeyRecord | null>(
+      async () => {
+        const r = await store.getKey(apiKey);
+        rememberKey(apiKey, r);
+        return r;
+      },
+      () => {
+        const known = knownKeys.get(apiKey);
+        return known && now() - known.at <= outageGraceMs ? known.record : undefined;
+      },
+    );
+  }
+
+  /** rate() for classify: in an outage, counted in this instance's memory; true then. */
+  async function classifyRate(name: string, limit: RateLimit, id: string): Promise<boolean> {
+    const { value: d, degraded } = await withGrace(
+      () => checkRate(store, name, id, limit, now()),
+      () => checkRate(localCounters, name, id, limit, now()),
+    );
+    if (!d.ok) throw new HttpError(429, 'RATE_LIMITED', 'Too Many Requests', { 'retry-after': String(d.retryAfterSeconds) });
+    return degraded;
+  }
+
   async function classifyRoute(req: ServiceRequest, target: Target, ip: string | undefined): Promise<ServiceResponse> {
-    // rate() returns at once without a limit: skip the await (and its promise) then.
-    if (limits?.classifyPerIp && ip !== undefined) await rate('classify-ip', limits.classifyPerIp, ip);
+    // classifyRate() is not called without a limit: skip the await (and its promise) then.
+    let inOutage = limits?.classifyPerIp && ip !== undefined ? await classifyRate('classify-ip', limits.classifyPerIp, ip) : false;
     if (!isJsonContentType(header(req.headers['content-type']))) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json.');
     const apiKey = keyFrom(target, req.headers);
     if (!apiKey) throw new HttpError(401, 'MISSING_API_KEY', 'Missing API key: pass ?apiKey= or Authorization: Bearer.');
-    const record = apiKey.length <= 100 ? await store.getKey(apiKey) : null;
+    const found = apiKey.length <= 100 ? await classifyKey(apiKey) : { value: null, degraded: false };
+    const record = found.value;
+    inOutage ||= found.degraded;
     if (!record) throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: no such key on this server (get one with formspam keygen).');
     if (record.revokedAt !== undefined) throw new HttpError(401, 'API_KEY_REVOKED', 'This API key has been revoked.');
     const page = header(req.headers.referer) ?? header(req.headers.origin);
     if (page === undefined ? options.requireReferer === true : !refererAllowed(record.hostname, page)) {
       throw new HttpError(403, 'WRONG_REFERRER', `Wrong referrer: this key is for ${record.hostname}; the page's Referer/Origin must be on that host.`);
     }
-    await spendKeyBudget(req, record, ip);
+    await spendKeyBudget(req, record, ip, async (name, limit, id) => {
+      if (await classifyRate(name, limit, id)) inOutage = true;
+    });
     // `explain` in the body or the query (`true`: the Accept-Language header's language).
     const body = withExplain(await readJson(req), target.param('explain'), header(req.headers['accept-language']));
     const t0 = performance.now();
@@ -441,7 +512,8 @@ export function createService(options: ServiceOptions = {}): Service {
       metrics.classifyDuration.observe((performance.now() - t0) / 1000);
       metrics.classifications.inc({ classification: result.classification });
     }
-    return json(200, result);
+    // Answered through a store outage: say so to the caller (the verdict itself is the same).
+    return inOutage ? json(200, result, { 'x-formspam-degraded': 'store-unavailable' }) : json(200, result);
   }
 
   const widget = createWidgetEndpoints({

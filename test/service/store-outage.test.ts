@@ -49,6 +49,57 @@ function post(agent: Agent, url: string, body: string, headers: Record<string, s
   });
 }
 
+describe('classify through a Redis outage with the grace (the default, 5 minutes)', () => {
+  it('a key read before the outage keeps classifying (200, X-Formspam-Degraded, rate limits in memory); a key never read gets 503; recovery clears the header', async () => {
+    const redis = await startRedis({ args: ['--appendonly', 'yes', '--appendfsync', 'always'] });
+    const server = await startServer(['--store', redis.url, '--store-timeout', '300ms', '--offline', '--no-warm-up', '--rate-limits', 'classify-ip=off,classify-key=5/60,classify-key-ip=off'], { FORMSPAM_ADMIN_TOKEN: TOKEN });
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      const create = async () => JSON.parse((await post(agent, `${server.url}/admin/keys`, JSON.stringify({ hostname: 'example.com' }), { authorization: `Bearer ${TOKEN}` })).body) as { apiKey: string };
+      const seen = await create();
+      const unseen = await create();
+      const classify = (apiKey: string) => post(agent, `${server.url}/api/v1/classify?apiKey=${apiKey}`, JSON.stringify({ text: 'Hello, I would like to know more about your product.' }), {});
+      const before = await classify(seen.apiKey);
+      expect(before.status).toBe(200);
+      expect(before.headers['x-formspam-degraded']).toBeUndefined();
+      const verdict = JSON.parse(before.body) as { classification: string; score: number };
+
+      await redis.kill('SIGKILL');
+      const during = await classify(seen.apiKey);
+      expect(during.status).toBe(200);
+      expect(during.headers['x-formspam-degraded']).toBe('store-unavailable');
+      expect(JSON.parse(during.body)).toMatchObject(verdict);
+      // The key's limit (5 a minute) still holds, counted in this instance's memory: the one use
+      // before the outage was counted in Redis, so 5 more here, then 429.
+      const statuses = [during.status];
+      for (let i = 0; i < 5; i++) statuses.push((await classify(seen.apiKey)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      // A key this instance never read cannot be checked: 503 as before.
+      const never = await classify(unseen.apiKey);
+      expect(never.status).toBe(503);
+      expect(JSON.parse(never.body)).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+      expect(never.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      // The endpoints that write to the store still answer 503.
+      expect((await post(agent, `${server.url}/admin/keys`, JSON.stringify({ hostname: 'example.com' }), { authorization: `Bearer ${TOKEN}` })).status).toBe(503);
+
+      await redis.restart();
+      let after = await classify(unseen.apiKey);
+      for (let i = 0; i < 100 && after.status !== 200; i++) {
+        await sleep(50);
+        after = await classify(unseen.apiKey);
+      }
+      expect(after.status).toBe(200);
+      expect(after.headers['x-formspam-degraded']).toBeUndefined();
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      expect(metrics).not.toMatch(/status="500"/);
+    } finally {
+      agent.destroy();
+      await server.stop('SIGKILL');
+      await redis.stop();
+    }
+  });
+});
+
 describe('Redis killed and frozen under load, over HTTP (formspam serve)', () => {
   let redis: TestRedis;
   let server: TestServer;
@@ -59,7 +110,8 @@ describe('Redis killed and frozen under load, over HTTP (formspam serve)', () =>
     // appendfsync always: the key survives the SIGKILL, so the service can resume with it.
     redis = await startRedis({ args: ['--appendonly', 'yes', '--appendfsync', 'always'] });
     server = await startServer(
-      ['--store', redis.url, '--store-timeout', '300ms', '--offline', '--no-warm-up', '--rate-limits', 'classify-ip=10000000/60,classify-key=10000000/60'],
+      // No grace: every classify needs the store (the grace has its own test below).
+      ['--store', redis.url, '--store-timeout', '300ms', '--store-outage-grace', '0', '--offline', '--no-warm-up', '--rate-limits', 'classify-ip=10000000/60,classify-key=10000000/60'],
       { FORMSPAM_ADMIN_TOKEN: TOKEN },
     );
     const created = await post(agent, `${server.url}/admin/keys`, JSON.stringify({ hostname: 'example.com' }), { authorization: `Bearer ${TOKEN}` });
@@ -213,7 +265,7 @@ describe('SQLite locked by another connection (in-process service, real file)', 
 
   it('answers 503 STORE_UNAVAILABLE while the write lock is held, and 200 again once it is released', async () => {
     const path = join(dir, 'formspam.db');
-    service = createService({ store: createSqliteStore({ path, timeoutMs: 200 }), offline: true, adminToken: TOKEN });
+    service = createService({ store: createSqliteStore({ path, timeoutMs: 200 }), offline: true, adminToken: TOKEN, storeOutageGraceMs: 0 });
     await service.ready();
     const created = await service.handle({ method: 'POST', url: '/admin/keys', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, remoteAddress: '127.0.0.1', parsedBody: { hostname: 'example.com' } });
     const { apiKey } = JSON.parse(created.body) as { apiKey: string };
@@ -306,7 +358,7 @@ describe('a Redis that answers but refuses writes (in-process service, real redi
     const redis = await startRedis();
     const { Redis } = await import('ioredis');
     const cli = new Redis(redis.url);
-    const service = createService({ store: await createRedisStore({ url: redis.url }), offline: true, adminToken: TOKEN });
+    const service = createService({ store: await createRedisStore({ url: redis.url }), offline: true, adminToken: TOKEN, storeOutageGraceMs: 0 });
     try {
       await service.ready();
       const created = await service.handle({ method: 'POST', url: '/admin/keys', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, remoteAddress: '127.0.0.1', parsedBody: { hostname: 'example.com' } });

@@ -10,6 +10,11 @@ export interface MemoryStoreOptions {
   sweepAbove?: number;
 }
 
+/** A copy a caller may change without changing the store (the limit objects are never changed in place). */
+function copyRecord(r: ApiKeyRecord): ApiKeyRecord {
+  return r.limits === undefined ? { ...r } : { ...r, limits: { ...r.limits } };
+}
+
 export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   const now = options.now ?? Date.now;
   const sweepAbove = options.sweepAbove ?? 100_000;
@@ -40,23 +45,23 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
     async putKey(record) {
       open();
       if (keys.has(record.apiKey)) throw keyExistsError('memory');
-      keys.set(record.apiKey, structuredClone(record));
+      keys.set(record.apiKey, copyRecord(record));
     },
     async getKey(apiKey) {
       open();
       const r = keys.get(apiKey);
-      return r ? structuredClone(r) : null;
+      return r ? copyRecord(r) : null;
     },
     async listKeys() {
       open();
-      return [...keys.values()].map((r) => structuredClone(r)).sort(byCreation);
+      return [...keys.values()].map(copyRecord).sort(byCreation);
     },
     async setKeyLimits(apiKey, limits) {
       open();
       const r = keys.get(apiKey);
       if (!r) return false;
       if (limits === null) delete r.limits;
-      else r.limits = structuredClone(limits);
+      else r.limits = { ...limits };
       return true;
     },
     async revokeKey(apiKey, at) {

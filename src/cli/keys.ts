@@ -198,6 +198,7 @@ async function rotateMaster(
   } catch (error) {
     if (error instanceof TypeError) throw new UsageError(error.message);
     if ((error as { code?: unknown }).code === 'SQLITE_UNAVAILABLE') throw new UsageError((error as Error).message, 'SQLITE_UNAVAILABLE');
+    if ((error as { code?: unknown }).code === 'STORE_UNREACHABLE') throw new UsageError((error as Error).message, 'STORE_UNREACHABLE');
     throw error;
   }
   try {

@@ -227,6 +227,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   } catch (error) {
     if (error instanceof TypeError) throw new UsageError(error.message);
     if ((error as { code?: unknown }).code === 'SQLITE_UNAVAILABLE') throw new UsageError((error as Error).message, 'SQLITE_UNAVAILABLE');
+    if ((error as { code?: unknown }).code === 'STORE_UNREACHABLE') throw new UsageError((error as Error).message, 'STORE_UNREACHABLE');
     throw error;
   }
   const offline = values.offline === true || env.FORMSPAM_OFFLINE === '1' || env.FORMSPAM_OFFLINE === 'true';

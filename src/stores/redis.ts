@@ -26,6 +26,8 @@ export interface RedisClientLike {
   ping(...args: any[]): Promise<any>;
   quit(...args: any[]): Promise<any>;
   disconnect(): void;
+  /** ioredis' event emitter: the store listens for 'error' on a client it created. */
+  on?(event: string, listener: (...args: any[]) => void): unknown;
   /** For `rewriteSecrets` (WATCH/MULTI/EXEC) and the persistence check (CONFIG GET). */
   watch?(...args: any[]): Promise<any>;
   unwatch?(...args: any[]): Promise<any>;
@@ -89,6 +91,17 @@ export interface RedisStore extends Store {
   persistence(): Promise<RedisPersistence>;
 }
 
+/** A Redis URL without its password, for messages. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'the given URL';
+  }
+}
+
 export async function createRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new TypeError('timeoutMs must be an integer number of milliseconds >= 0');
@@ -116,11 +129,19 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
       ...(timeoutMs > 0 && { commandTimeout: Math.max(2 * timeoutMs, 1000) }),
       ...options.redisOptions,
     });
+    // ioredis emits 'error' on every failed (re)connect and, with no listener, prints each one
+    // with a stack trace: the store reports failures through its calls (STORE_UNAVAILABLE) and
+    // keeps only the last one here, for the start-up error below.
+    let lastError: Error | undefined;
+    client.on?.('error', (error: Error) => {
+      lastError = error;
+    });
     try {
       await client.connect();
     } catch (error) {
       client.disconnect(); // no reconnecting in the background after a failed start
-      throw error;
+      const cause = lastError ?? (error as Error);
+      throw Object.assign(new Error(`cannot connect to the Redis store at ${redactUrl(options.url)}: ${cause.message}. Check --store and that Redis is running and reachable.`, { cause }), { code: 'STORE_UNREACHABLE' });
     }
   }
   const c = client;

@@ -10,11 +10,17 @@ import { runCli } from './run-cli.js';
 let dir: string;
 let busy: ReturnType<typeof createServer>;
 let busyPort = 0;
+let closedPort = 0;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'formspam-cli-errors-'));
   busy = createServer();
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
   busyPort = (busy.address() as { port: number }).port;
+  // A port nothing listens on (taken, then given back).
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => busy.close(() => resolve()));
@@ -36,6 +42,7 @@ describe('CLI errors', () => {
     ['a country code that is not one', ['classify'], '{"text":"hi","blockedCountries":["usa"]}', 'INVALID_REQUEST', /expected ISO 3166-1 alpha-2 country code/],
     ['a bad port', ['serve', '--port', '99999', '--store', 'memory'], undefined, 'USAGE', /--port must be 0 to 65535/],
     ['a port in use', ['serve', '--port', String(busyPort), '--store', 'memory', '--no-warm-up', '--offline'], undefined, 'PORT_IN_USE', new RegExp(`127\\.0\\.0\\.1:${busyPort} is already in use.*--port`)],
+    ['a Redis store that does not answer', ['serve', '--port', '0', '--store', `redis://user:hunter2@127.0.0.1:${closedPort}`, '--no-warm-up', '--offline'], undefined, 'STORE_UNREACHABLE', new RegExp(`cannot connect to the Redis store at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${closedPort}/?: connect ECONNREFUSED`)],
     ['a bad log level', ['serve', '--log-level', 'loud'], undefined, 'USAGE', /--log-level must be one of/],
     ['a bad key issuance', ['serve', '--key-issuance', 'maybe'], undefined, 'USAGE', /--key-issuance must be open or closed/],
     ['keygen without --server', ['keygen', '--hostname', 'example.com'], undefined, 'USAGE', /--server is required/],
@@ -48,6 +55,7 @@ describe('CLI errors', () => {
       const r = await runCli(args, stdin);
       expect(r.code, what).toBe(2);
       expect(r.stderr, what).not.toMatch(/\n\s+at .*:\d+:\d+/);
+      expect(r.stderr, what).not.toContain('hunter2'); // a password in a store URL is never printed
       if (code === '') {
         expect(r.stderr, what).toMatch(message);
         continue;

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '../../src/service/service.js';
+import { createService } from '../../src/service/service.js';
+import { callService } from '../helpers/service-call.js';
 import { requestApiKey } from '../../src/service/client.js';
 import { runCli } from '../cli/run-cli.js';
 import { readmeExample } from '../helpers/readme.js';
@@ -15,21 +16,7 @@ import { freePort as closedPort } from '../helpers/redis-server.js';
 const TOKEN = 'admin-token-0123456789abcdef0123456789';
 const MESSAGE = { fields: { message: 'Hello, is the workshop next Tuesday still open? Best, Jana' } };
 
-async function call(service: Service, method: string, url: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
-  const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
-  const response = await service.handle({
-    method,
-    url,
-    headers: {
-      ...(body && { 'content-type': 'application/json', 'content-length': String(body.length) }),
-      ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }),
-      ...options.headers,
-    },
-    remoteAddress: '127.0.0.1',
-    readBody: async () => body ?? new Uint8Array(),
-  });
-  return { status: response.status, json: JSON.parse(String(response.body)) as any };
-}
+const call = callService;
 
 describe('the service (in-process, memory store)', () => {
   it('key issuance closed: /api_key/generate answers 403 KEY_ISSUANCE_CLOSED; open is the default', async () => {

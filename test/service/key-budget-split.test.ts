@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createService, type Service } from '../../src/service/service.js';
+import { createService } from '../../src/service/service.js';
+import { callService } from '../helpers/service-call.js';
 import { parseKeyLimits, parseRateLimits } from '../../src/service/rate-limit.js';
 import { runCli } from '../cli/run-cli.js';
 import { startServer } from '../helpers/serve.js';
@@ -13,17 +14,7 @@ import { startServer } from '../helpers/serve.js';
 const TOKEN = 'admin-token-0123456789abcdef0123456789';
 const MESSAGE = { fields: { message: 'Hello, is the workshop next Tuesday still open? Best, Jana' } };
 
-async function call(service: Service, method: string, url: string, options: { body?: unknown; ip?: string; headers?: Record<string, string> } = {}) {
-  const body = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
-  const response = await service.handle({
-    method,
-    url,
-    headers: { ...(body && { 'content-type': 'application/json', 'content-length': String(body.length) }), ...options.headers },
-    remoteAddress: options.ip ?? '127.0.0.1',
-    readBody: async () => body ?? new Uint8Array(),
-  });
-  return { status: response.status, headers: response.headers, json: JSON.parse(String(response.body)) as any };
-}
+const call = callService;
 
 describe('rate limits: a key budget split per client IP', () => {
   it('parses classify-key-ip and names it in the error for a bad spec', () => {

@@ -1,4 +1,4 @@
-export { classify, type ClassifyOptions } from './classify.js';
+export { classify, type ClassifyOptions } from './engine/classify.js';
 export {
   explain,
   explainSkipped,
@@ -12,7 +12,7 @@ export {
   type MessageTable,
   type SkippedExplanation,
 } from './explain/index.js';
-export { FormspamError, isFormspamError, type FormspamErrorCode, type FormspamErrorJSON } from './errors.js';
+export { FormspamError, isFormspamError, type FormspamErrorCode, type FormspamErrorJSON } from './core/errors.js';
 export {
   defineRule,
   defineFact,
@@ -32,10 +32,10 @@ export {
   type RuleId,
   type RuleOutcome,
   type Significance,
-} from './rule.js';
+} from './core/rule.js';
 export { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from './rules/index.js';
-export { normalizeRequest, type ClassifyRequest, type Classifier, type NormalizedRequest, type RequestLimits } from './request.js';
-export { classifyRequestSchema, CLASSIFIERS } from './schema.js';
+export { normalizeRequest, type ClassifyRequest, type Classifier, type NormalizedRequest, type RequestLimits } from './core/request.js';
+export { classifyRequestSchema, CLASSIFIERS } from './core/schema.js';
 export type { TextInput, TextSegment, Token } from './text/input.js';
 export type {
   CategoryResult,
@@ -47,7 +47,7 @@ export type {
   RuleResult,
   TextResult,
   TimeZoneResult,
-} from './response.js';
+} from './core/response.js';
 export { createDefaultProviders, type DefaultProvidersOptions } from './providers/default.js';
 export { createTextModelProvider, staticTextModelProvider, type TextModelProviderOptions } from './model/provider.js';
 export { parseModel, TextModel, type ModelHeader, type Prediction } from './model/model.js';
@@ -88,9 +88,9 @@ export { HOSTING_ASNS } from './ip/hosting-asns.js';
 export { datasetStatus, type DatasetStatus, type DatasetStatusOptions } from './datasets.js';
 export { countryResult, CONTINENT_CODES, NAMED_COUNTRY_LISTS, type CountryResult } from './geo/countries.js';
 export { timeZoneCountry, type TimeZoneCountry } from './geo/time-zone.js';
-export type { RequestContext } from './request.js';
+export type { RequestContext } from './core/request.js';
 export type { EmailReputation, EmailReputationProvider } from './providers/types.js';
-export type { EmailResult } from './response.js';
+export type { EmailResult } from './core/response.js';
 export {
   createDnsProvider,
   offlineDnsProvider,

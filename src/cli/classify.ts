@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { classify } from '../classify.js';
+import { classify } from '../engine/classify.js';
 import { createDefaultProviders } from '../providers/default.js';
-import { FormspamError } from '../errors.js';
+import { FormspamError } from '../core/errors.js';
 import type { Providers } from '../providers/types.js';
-import type { ClassifyResponse } from '../response.js';
+import type { ClassifyResponse } from '../core/response.js';
 import { EXPLAIN_LANGUAGES, type ExplainLanguage } from '../explain/index.js';
 import { explain } from './explain.js';
 import { errorJson, EXIT, geoCityDatabases, readAll, UsageError, write } from './io.js';

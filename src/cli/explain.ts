@@ -1,5 +1,5 @@
 import { explain as explainReasons, type ExplainLanguage } from '../explain/index.js';
-import type { ClassifyResponse, RuleResult } from '../response.js';
+import type { ClassifyResponse, RuleResult } from '../core/response.js';
 
 function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);

@@ -1,4 +1,4 @@
-import { isFormspamError, type FormspamErrorJSON } from '../errors.js';
+import { isFormspamError, type FormspamErrorJSON } from '../core/errors.js';
 import { loadMmdb, type LoadedMmdb } from '../providers/geo.js';
 
 /** Exit codes of the CLI. */

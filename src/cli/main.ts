@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
-import { isFormspamError } from '../errors.js';
+import { isFormspamError } from '../core/errors.js';
 import { CLASSIFY_HELP, runClassify } from './classify.js';
 import { EVAL_HELP, runEval } from './eval.js';
 import { errorJson, EXIT, UsageError, write } from './io.js';

@@ -5,7 +5,7 @@
  */
 import { domainToASCII } from 'node:url';
 import isEmailModule from 'validator/lib/isEmail.js';
-import type { NormalizedRequest } from '../request.js';
+import type { NormalizedRequest } from '../core/request.js';
 import { isKnownTld } from './lists.js';
 
 /** Why an address is invalid (the `reason` of an `email.INVALID` match). */

@@ -23,7 +23,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormType } from '../request.js';
+import type { FormType } from '../core/request.js';
 import { CsvError, parseCsvRecords } from './csv.js';
 
 export type Label = 'spam' | 'ham';

@@ -14,13 +14,13 @@
  * and floored by the record's form type as the rule's formula does: the figures are exactly
  * those of `classify` with the fold's model.
  */
-import { classificationOf, type Classification } from '../response.js';
+import { classificationOf, type Classification } from '../core/response.js';
 import type { FeatureConfig } from '../model/features.js';
 import { featurize, trainModel, type TrainingExample } from '../model/train.js';
 import type { Bucket, TextModel } from '../model/model.js';
 import { TextInput } from '../text/input.js';
 import type { EvalRecord } from './datasets.js';
-import type { FormType } from '../request.js';
+import type { FormType } from '../core/request.js';
 import { addToConfusion, binaryMetrics, emptyConfusion, type BinaryMetrics, type Confusion } from './metrics.js';
 
 /** A record as the model sees it, with the score the rules gave it. */

@@ -6,7 +6,7 @@
  *
  * Every ratio whose denominator is zero is `null`, never NaN or a made-up 0 or 1.
  */
-import type { Classification } from '../response.js';
+import type { Classification } from '../core/response.js';
 import type { Label } from './datasets.js';
 
 /** Counts by true label (rows) and classification (columns). */

@@ -3,8 +3,8 @@
  * data set and language, and per language; formats the report as a table. The classifier is
  * passed in, so the aggregation is testable without the rules.
  */
-import type { FormType } from '../request.js';
-import type { Classification } from '../response.js';
+import type { FormType } from '../core/request.js';
+import type { Classification } from '../core/response.js';
 import type { EvalRecord, SplitFilter } from './datasets.js';
 import { addToConfusion, binaryMetrics, emptyConfusion, type BinaryMetrics, type Confusion } from './metrics.js';
 

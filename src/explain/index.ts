@@ -6,11 +6,11 @@
  * a rule's message may use is listed in {@link PLACEHOLDERS}. A test checks that every rule has a
  * message in every language and that the messages use only their rule's placeholders.
  */
-import { FormspamError } from '../errors.js';
-import { EXPLAIN_LANGUAGES } from '../schema.js';
-import type { ClassifyResponse, Explanation, MatchResult, RuleResult } from '../response.js';
+import { FormspamError } from '../core/errors.js';
+import { EXPLAIN_LANGUAGES } from '../core/schema.js';
+import type { ClassifyResponse, Explanation, MatchResult, RuleResult } from '../core/response.js';
 
-export type { Explanation } from '../response.js';
+export type { Explanation } from '../core/response.js';
 import de from './messages/de.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
 import es from './messages/es.json' with { type: 'json' };

@@ -3,7 +3,7 @@
  * function per rule, given the detected country (upper case) and region (ISO 3166-2, upper
  * case, only from a city database that gives one), or the reason there is none.
  */
-import { hit, miss, skip, type RuleOutcome } from '../rule.js';
+import { hit, miss, skip, type RuleOutcome } from '../core/rule.js';
 import { fenceMatch, undecidedRegion } from './countries.js';
 
 /** The detected country and region, or why there is none (`no-country`, `invalid-time-zone`). */

@@ -1,4 +1,4 @@
-import type { NormalizedRequest } from '../request.js';
+import type { NormalizedRequest } from '../core/request.js';
 import type { Detected } from './fence-rules.js';
 import { timeZoneCountry } from './time-zone.js';
 

@@ -3,8 +3,8 @@
  * reserved, …) is never looked up: the fact is unavailable with reason `non-public`, so its
  * rules are skipped quietly with that reason.
  */
-import type { NormalizedRequest } from '../request.js';
-import { defineFact, FactUnavailable, skip, type RuleOutcome } from '../rule.js';
+import type { NormalizedRequest } from '../core/request.js';
+import { defineFact, FactUnavailable, skip, type RuleOutcome } from '../core/rule.js';
 
 function publicAddress(request: NormalizedRequest): string {
   const ip = request.ip;

@@ -1,6 +1,6 @@
 import type { IpListKind, IpReputation } from '../providers/types.js';
-import type { NormalizedRequest } from '../request.js';
-import { matchesOutcome, skip, type Match, type RuleOutcome } from '../rule.js';
+import type { NormalizedRequest } from '../core/request.js';
+import { matchesOutcome, skip, type Match, type RuleOutcome } from '../core/rule.js';
 import { nonPublic } from './facts.js';
 
 /**

@@ -7,7 +7,7 @@
  *
  * The model is loaded lazily on the first detection (about 60 ms, ~30 MB), once per process.
  */
-import { FormspamError } from '../errors.js';
+import { FormspamError } from '../core/errors.js';
 import type { LanguageDetector, LanguageGuess, ProviderCallOptions } from '../providers/types.js';
 import { callAborted } from '../providers/call.js';
 import { francAllFast, loadFrancData } from './franc-fast.js';

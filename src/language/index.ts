@@ -5,11 +5,11 @@
  * The fact is optional: the text rules that use the language (word lists, sentiment) still
  * run without a detector, with the classifier the request names or `en`.
  */
-import { defineFact } from '../rule.js';
+import { defineFact } from '../core/rule.js';
 export { createLanguageDetector, detectLanguage, loadLanguageModel } from './detector.js';
 export { areRelated, RELATED_LANGUAGES, toIso6391 } from './iso.js';
 import type { LanguageGuess } from '../providers/types.js';
-import type { NormalizedRequest } from '../request.js';
+import type { NormalizedRequest } from '../core/request.js';
 
 /** The 19 languages with a full classifier (spec: "Text classifier languages"). */
 export const FULLY_SUPPORTED_LANGUAGES = [

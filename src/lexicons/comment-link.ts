@@ -24,7 +24,7 @@
 import { FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import { MIN_FOREIGN_WORD } from './index.js';
 import { normalizePhrase, type Words } from './normalize.js';
-import type { Match } from '../rule.js';
+import type { Match } from '../core/rule.js';
 import type { TextInput } from '../text/input.js';
 import { findUrls } from '../rules/text/url.js';
 import { uncitedLinks } from '../rules/text/short-text.js';

@@ -24,11 +24,11 @@
  */
 import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import type { LanguageGuess } from '../providers/types.js';
-import type { FormType, NormalizedRequest } from '../request.js';
+import type { FormType, NormalizedRequest } from '../core/request.js';
 import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS, SPAM_WORDS_COMMENT } from './data.generated.js';
 import { Trie, type Lexicon, type TrieMatch } from './matcher.js';
 import { normalizePhrase, wordsOf, type Words } from './normalize.js';
-import type { Match } from '../rule.js';
+import type { Match } from '../core/rule.js';
 import type { TextInput } from '../text/input.js';
 
 export type LexiconKind = 'spam-words' | 'profanity' | 'sentiment';

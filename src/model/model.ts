@@ -15,7 +15,7 @@
  *
  * Parsing is a view over the file's bytes: no copy, no per-weight work at load.
  */
-import { FormspamError } from '../errors.js';
+import { FormspamError } from '../core/errors.js';
 import type { TextInput } from '../text/input.js';
 import { weighFeatures, wordText, type FeatureConfig } from './features.js';
 import type { Words } from '../lexicons/normalize.js';

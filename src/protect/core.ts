@@ -6,12 +6,12 @@
  * blocks: it attaches the verdict and reports it. The worlds (node/Express middleware, fetch
  * `Request`) share this file.
  */
-import { classify, type ClassifyOptions } from '../classify.js';
-import { isFormspamError } from '../errors.js';
+import { classify, type ClassifyOptions } from '../engine/classify.js';
+import { isFormspamError } from '../core/errors.js';
 import { EXPLAIN_LANGUAGES, negotiateExplainLanguage, type ExplainLanguage } from '../explain/index.js';
 import type { Providers } from '../providers/types.js';
-import type { ClassifyRequest, FormType } from '../request.js';
-import type { ClassifyResponse } from '../response.js';
+import type { ClassifyRequest, FormType } from '../core/request.js';
+import type { ClassifyResponse } from '../core/response.js';
 import { trustedProxySet } from '../service/client-ip.js';
 import type { Logger } from '../service/service.js';
 

@@ -4,8 +4,8 @@
  * TTL-bounded, size-capped cache. Also the offline provider that `offline: true` uses.
  */
 import { Resolver } from 'node:dns/promises';
-import { FormspamError } from '../errors.js';
-import { FactUnavailable } from '../rule.js';
+import { FormspamError } from '../core/errors.js';
+import { FactUnavailable } from '../core/rule.js';
 import type { DnsAnswer, DnsProvider, MxRecord, ProviderCallOptions } from './types.js';
 
 export interface DnsProviderOptions {

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Reader } from 'mmdb-lib';
-import { FormspamError } from '../errors.js';
+import { FormspamError } from '../core/errors.js';
 import type { GeoLocation, GeoProvider, ProviderCallOptions } from './types.js';
 
 export interface GeoProviderOptions {

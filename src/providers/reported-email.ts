@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { domainToASCII } from 'node:url';
 import { matchDomainOrParent } from '../email/lists.js';
-import { FactUnavailable } from '../rule.js';
+import { FactUnavailable } from '../core/rule.js';
 import type { EmailReputation, EmailReputationProvider } from './types.js';
 
 export interface ReportedEmailListOptions {

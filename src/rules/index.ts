@@ -2,7 +2,7 @@
  * The one registry of built-in rules. Explicit imports, no globbing: a rule that is not listed
  * here does not run. A meta-test checks that files, this table and docs/rules.md agree.
  */
-import type { AnyRule } from '../rule.js';
+import type { AnyRule } from '../core/rule.js';
 import disposable from './email/disposable.js';
 import dmarc from './email/dmarc.js';
 import freeProvider from './email/free-provider.js';

@@ -10,10 +10,10 @@
  * Another language is a 400 with `code: UNSUPPORTED_EXPLAIN_LANGUAGE`. A request that asks for
  * nothing is passed on untouched, so its response is byte-identical to one without this feature.
  */
-import { FormspamError } from '../errors.js';
+import { FormspamError } from '../core/errors.js';
 import { EXPLAIN_LANGUAGES, negotiateExplainLanguage, type ExplainLanguage } from '../explain/index.js';
-import { checkExplainLanguage } from '../request.js';
-import { isPlainObject } from '../validate.js';
+import { checkExplainLanguage } from '../core/request.js';
+import { isPlainObject } from '../core/validate.js';
 
 /**
  * The `explain` query parameter: undefined when absent, `true` for `?explain`/`?explain=true`

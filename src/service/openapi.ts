@@ -1,5 +1,5 @@
 /** The OpenAPI 3.1 document of the service; the classify request schema is the engine's own. */
-import { classifyRequestSchema, FORM_TYPES } from '../schema.js';
+import { classifyRequestSchema, FORM_TYPES } from '../core/schema.js';
 
 const error = {
   type: 'object',

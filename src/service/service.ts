@@ -4,9 +4,9 @@
  * {@link ServiceResponse}. Clock, randomness and store are injected.
  */
 import { createRequire } from 'node:module';
-import { classify, type ClassifyOptions } from '../classify.js';
+import { classify, type ClassifyOptions } from '../engine/classify.js';
 import { datasetStatus, type DatasetStatus } from '../datasets.js';
-import { isFormspamError } from '../errors.js';
+import { isFormspamError } from '../core/errors.js';
 import { createDefaultProviders } from '../providers/default.js';
 import type { LiveDnsProvider, ResolverHealth } from '../providers/dns.js';
 import type { Providers } from '../providers/types.js';

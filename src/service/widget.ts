@@ -16,16 +16,16 @@
  * The service (service.ts) routes to these handlers and lends them its body reader, rate
  * limiter, classifier and key-secret decryption.
  */
-import type { ClassifyResponse } from '../response.js';
-import { isFormspamError } from '../errors.js';
+import type { ClassifyResponse } from '../core/response.js';
+import { isFormspamError } from '../core/errors.js';
 import type { ApiKeyRecord, Store } from '../stores/types.js';
 import { createServerSignaturePayload, decodePayload, fieldsHashOf, parseServerSignaturePayload, verifyServerSignature, type VerificationData } from '../verify/signature.js';
 import { createChallenge, verifySolution } from './challenge.js';
 import type { HeaderValue } from './client-ip.js';
 import { constantTimeEqual, hmacHex, isHashAlgorithm, type RandomBytes } from './crypto.js';
 import { refererAllowed } from './keys.js';
-import type { FormType } from '../request.js';
-import { FORM_TYPES } from '../schema.js';
+import type { FormType } from '../core/request.js';
+import { FORM_TYPES } from '../core/schema.js';
 import type { ExplainLanguage } from '../explain/index.js';
 import { explainParam, withExplain } from './explain.js';
 import type { RateLimit, RateLimits } from './rate-limit.js';

@@ -13,7 +13,7 @@
 import { resolveRunner, type Runner } from './runner.js';
 import assert from 'node:assert/strict';
 import { explain, type ExplainLanguage } from '../explain/index.js';
-import type { ClassifyResponse } from '../response.js';
+import type { ClassifyResponse } from '../core/response.js';
 import { requestApiKey } from '../service/client.js';
 import type { ServiceOptions } from '../service/service.js';
 import { createMemoryStore } from '../stores/memory.js';

@@ -12,10 +12,10 @@
  * });
  */
 import { AssertionError } from 'node:assert';
-import { classify } from '../classify.js';
-import type { ClassifyRequest } from '../request.js';
-import type { ClassifyResponse, RuleResult } from '../response.js';
-import type { AnyRule, FactDefinition } from '../rule.js';
+import { classify } from '../engine/classify.js';
+import type { ClassifyRequest } from '../core/request.js';
+import type { ClassifyResponse, RuleResult } from '../core/response.js';
+import type { AnyRule, FactDefinition } from '../core/rule.js';
 
 const FAILURE = Symbol('formspam.factFailure');
 

@@ -1,4 +1,4 @@
-import type { Match } from '../rule.js';
+import type { Match } from '../core/rule.js';
 
 const PICTO = /^\p{Extended_Pictographic}$/u;
 // Pictographs that are ordinary text unless followed by the emoji variation selector U+FE0F:

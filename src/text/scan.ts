@@ -1,4 +1,4 @@
-import type { Match } from '../rule.js';
+import type { Match } from '../core/rule.js';
 import type { TextInput } from './input.js';
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { binaryMetrics, emptyConfusion, type Confusion } from '../../src/eval/metrics.js';
 import { evaluate, formatReport } from '../../src/eval/run.js';
 import { commentProfileCopies, type EvalRecord } from '../../src/eval/datasets.js';
-import type { FormType } from '../../src/request.js';
-import type { Classification } from '../../src/response.js';
+import type { FormType } from '../../src/core/request.js';
+import type { Classification } from '../../src/core/response.js';
 
 const table = (spam: [number, number, number], ham: [number, number, number]): Confusion => ({
   spam: { GOOD: spam[0], NEUTRAL: spam[1], BAD: spam[2] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../src/classify.js';
+import { classify } from '../../src/engine/classify.js';
 import {
   DETAIL_CODES,
   EXPLAIN_LANGUAGES,
@@ -13,7 +13,7 @@ import {
   type ExplainLanguage,
 } from '../../src/explain/index.js';
 import { defaultRules } from '../../src/rules/index.js';
-import type { ClassifyResponse } from '../../src/response.js';
+import type { ClassifyResponse } from '../../src/core/response.js';
 
 const RULE_IDS = defaultRules.map((r) => r.id).sort();
 

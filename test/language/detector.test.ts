@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classify, createDefaultProviders, FormspamError } from '../../src/index.js';
 import { createLanguageDetector, detectLanguage, FULLY_SUPPORTED_LANGUAGES, selectClassifier, toIso6391 } from '../../src/language/index.js';
-import { normalizeRequest } from '../../src/request.js';
+import { normalizeRequest } from '../../src/core/request.js';
 import { ROOT } from '../cli/run-cli.js';
 
 const corpus = (name: string) =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { warmUp } from '../../src/index.js';
 import { FULLY_SUPPORTED_LANGUAGES } from '../../src/language/index.js';
 import { builtTries, chooseLexicons, trieFor } from '../../src/lexicons/index.js';
-import { normalizeRequest } from '../../src/request.js';
+import { normalizeRequest } from '../../src/core/request.js';
 
 describe('warmUp', () => {
   it('builds the trie of every choice of lists, for each kind', async () => {

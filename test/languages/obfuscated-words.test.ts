@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../bench/adversarial-inputs.mjs';
 import { normalizePhrase, normalizeWords } from '../../src/lexicons/normalize.js';
-import { normalizeRequest } from '../../src/request.js';
+import { normalizeRequest } from '../../src/core/request.js';
 import profanity from '../../src/rules/text/profanity.js';
 import spamWords from '../../src/rules/text/spam-words.js';
 import { runRuleCase } from '../../src/testing/index.js';

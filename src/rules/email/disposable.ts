@@ -1,6 +1,6 @@
 import { emailOf } from '../../email/address.js';
 import { disposableDomainSet, matchDomainOrParent } from '../../email/lists.js';
-import { defineRule, hit, miss, skip } from '../../rule.js';
+import { defineRule, hit, miss, skip } from '../../core/rule.js';
 
 export default defineRule({
   id: 'email.DISPOSABLE',

@@ -1,5 +1,5 @@
 import { dmarcFact } from '../../email/facts.js';
-import { defineRule, hit, miss } from '../../rule.js';
+import { defineRule, hit, miss } from '../../core/rule.js';
 
 export default defineRule({
   id: 'email.DMARC',

@@ -1,6 +1,6 @@
 import { emailOf } from '../../email/address.js';
 import { freeProviderTier } from '../../email/lists.js';
-import { defineRule, hit, miss, skip } from '../../rule.js';
+import { defineRule, hit, miss, skip } from '../../core/rule.js';
 
 /** The weight of a match: 0.5 for a trusted provider, 1 for any other free provider. */
 export const FREE_PROVIDER_WEIGHTS = { trusted: 0.5, free: 1 } as const;

@@ -1,6 +1,6 @@
 import { mailRoutingFact } from '../../email/facts.js';
 import { emailOf } from '../../email/address.js';
-import { defineRule, hit, miss } from '../../rule.js';
+import { defineRule, hit, miss } from '../../core/rule.js';
 
 export default defineRule({
   id: 'email.MX',

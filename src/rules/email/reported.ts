@@ -1,7 +1,7 @@
 import { emailOf } from '../../email/address.js';
 import { reportedFact } from '../../email/facts.js';
-import type { Match } from '../../rule.js';
-import { defineRule, matchesOutcome } from '../../rule.js';
+import type { Match } from '../../core/rule.js';
+import { defineRule, matchesOutcome } from '../../core/rule.js';
 
 export default defineRule({
   id: 'email.REPORTED',

@@ -1,6 +1,6 @@
 import { blockedOutcome } from '../../geo/fence-rules.js';
 import { countryOf, GEO_FACT, nonPublic, regionOf } from '../../ip/facts.js';
-import { defineRule } from '../../rule.js';
+import { defineRule } from '../../core/rule.js';
 
 export default defineRule({
   id: 'ipAddress.BLOCKED_COUNTRY',

@@ -1,6 +1,6 @@
 import { REPUTATION_FACT } from '../../ip/facts.js';
 import { listOutcome } from '../../ip/list-rule.js';
-import { defineRule } from '../../rule.js';
+import { defineRule } from '../../core/rule.js';
 
 export default defineRule({
   id: 'ipAddress.HOSTING',

@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, codePointAt, DIGIT, LETTER, LOWER as LOWER_FLAG, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
 
 /**

@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { findEmoji } from '../../text/emoji.js';
 
 const VS16 = /\uFE0F/g;

@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome } from '../../rule.js';
+import { defineRule, matchesOutcome } from '../../core/rule.js';
 
 // NFKC has already turned "！" into "!" and "‼" into "!!". A run ("!!!", "!!!!!!!!") is one
 // exclamation, typed with one key held or pressed again, and counts once: its length is not

@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome } from '../../rule.js';
+import { defineRule, matchesOutcome } from '../../core/rule.js';
 import { scanSegments } from '../../text/scan.js';
 
 // "#" that starts a word (not "C#", "&#39;", "page#top" or "/#top"), followed by word characters

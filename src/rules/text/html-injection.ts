@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { decodeEntities, isMarkupTag, START_TAG } from '../../text/html.js';
 
 /** Elements that run code, load resources or restyle a page when injected. */

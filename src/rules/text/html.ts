@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { BBCODE_TAG, HTML_ELEMENTS, isMarkupTag, START_TAG } from '../../text/html.js';
 
 export default defineRule({

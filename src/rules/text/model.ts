@@ -1,5 +1,5 @@
-import { defineFact, defineRule, hit, type ProbabilityBucket } from '../../rule.js';
-import type { FormType } from '../../request.js';
+import { defineFact, defineRule, hit, type ProbabilityBucket } from '../../core/rule.js';
+import type { FormType } from '../../core/request.js';
 
 /**
  * The points of the text model's spam probability (chosen on leave-one-out figures of the

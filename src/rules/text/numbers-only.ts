@@ -1,4 +1,4 @@
-import { defineRule, hit, miss } from '../../rule.js';
+import { defineRule, hit, miss } from '../../core/rule.js';
 
 // Separators that may stand between digits in numbers, phone numbers and dates: white space and
 // + - . , ( ) / # * : ; and nothing else: a quote, %, a currency sign or a letter makes the text

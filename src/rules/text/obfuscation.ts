@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, LETTER, MARK, NUMBER } from '../../text/chars.js';
 import { trieFor } from '../../lexicons/index.js';
 import { normalizeWords } from '../../lexicons/normalize.js';

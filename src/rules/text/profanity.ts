@@ -1,6 +1,6 @@
 import { chooseLexicons, scanLexicon, toMatch } from '../../lexicons/index.js';
 import { languageFact } from '../../language/index.js';
-import { defineRule, matchesOutcome, miss } from '../../rule.js';
+import { defineRule, matchesOutcome, miss } from '../../core/rule.js';
 
 export default defineRule({
   id: 'text.PROFANITY',

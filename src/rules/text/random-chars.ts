@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, DIGIT, LETTER as LETTER_FLAG, MARK } from '../../text/chars.js';
 import { stripMarks, stripMarksByExpression } from '../../text/scan.js';
 

@@ -1,7 +1,7 @@
 import { chooseLexicons, negatorsOf, scanLexicon, toMatch } from '../../lexicons/index.js';
 import { languageFact } from '../../language/index.js';
 import type { Words } from '../../lexicons/normalize.js';
-import { defineRule, hit, miss, type Match } from '../../rule.js';
+import { defineRule, hit, miss, type Match } from '../../core/rule.js';
 
 /** Words before a sentiment word in which a negator flips it ("not at all good"). */
 export const NEGATION_WINDOW = 3;

@@ -1,4 +1,4 @@
-import { defineRule, hit, miss, type Evidence, type Match } from '../../rule.js';
+import { defineRule, hit, miss, type Evidence, type Match } from '../../core/rule.js';
 import { isSpace, type TextInput } from '../../text/input.js';
 import { findUrls } from './url.js';
 

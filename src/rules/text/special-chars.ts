@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, codePointAt, EMOJI_PART, LETTER, MARK, NUMBER, SPACE } from '../../text/chars.js';
 
 // Runs of six or more characters that are not letters, digits, combining marks, white space or

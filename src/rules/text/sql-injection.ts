@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 
 /**
  * Patterns of SQL injection attempts. Each is case-insensitive and uses bounded quantifiers

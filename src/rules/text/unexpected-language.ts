@@ -1,5 +1,5 @@
 import { areRelated, requiredLanguageFact } from '../../language/index.js';
-import { defineRule, hit, miss, skip } from '../../rule.js';
+import { defineRule, hit, miss, skip } from '../../core/rule.js';
 
 /** `nb` (Bokmål) is reported as `no`; expecting either accepts the other. */
 const canonical = (code: string): string => (code === 'nb' ? 'no' : code);

@@ -1,5 +1,5 @@
 import { requiredLanguageFact } from '../../language/index.js';
-import { defineRule, hit, miss, skip } from '../../rule.js';
+import { defineRule, hit, miss, skip } from '../../core/rule.js';
 import type { TextInput } from '../../text/input.js';
 import { collapsedLengthOf, onlyLinks, uncitedLinks } from './short-text.js';
 import { findUrls } from './url.js';

@@ -1,4 +1,4 @@
-import { defineRule, matchesOutcome, type Match } from '../../rule.js';
+import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import type { TextInput } from '../../text/input.js';
 import { URL_TLDS, WORD_TLDS } from '../../text/tlds.js';
 

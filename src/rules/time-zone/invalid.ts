@@ -1,5 +1,5 @@
 import { timeZoneCountry } from '../../geo/time-zone.js';
-import { defineRule, hit, miss } from '../../rule.js';
+import { defineRule, hit, miss } from '../../core/rule.js';
 
 export default defineRule({
   id: 'timeZone.INVALID',

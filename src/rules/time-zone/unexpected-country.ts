@@ -1,6 +1,6 @@
 import { unexpectedOutcome } from '../../geo/fence-rules.js';
 import { timeZoneDetected } from '../../geo/time-zone-rules.js';
-import { defineRule } from '../../rule.js';
+import { defineRule } from '../../core/rule.js';
 
 export default defineRule({
   id: 'timeZone.UNEXPECTED_COUNTRY',

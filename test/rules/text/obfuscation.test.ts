@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
-import { normalizeRequest } from '../../../src/request.js';
+import { normalizeRequest } from '../../../src/core/request.js';
 import rule from '../../../src/rules/text/obfuscation.js';
 import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
 

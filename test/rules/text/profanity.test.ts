@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../../bench/adversarial-inputs.mjs';
-import { normalizeRequest } from '../../../src/request.js';
+import { normalizeRequest } from '../../../src/core/request.js';
 import rule from '../../../src/rules/text/profanity.js';
 import { runRuleCase, testRule } from '../../../src/testing/index.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
-import type { ClassifyRequest } from '../../../src/request.js';
+import type { ClassifyRequest } from '../../../src/core/request.js';
 import rule from '../../../src/rules/text/short-text.js';
 import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
 

@@ -4,7 +4,7 @@ import { FULLY_SUPPORTED_LANGUAGES } from '../../../src/language/index.js';
 import { SPAM_WORDS, SPAM_WORDS_COMMENT } from '../../../src/lexicons/data.generated.js';
 import { chooseLexicons } from '../../../src/lexicons/index.js';
 import { normalizePhrase } from '../../../src/lexicons/normalize.js';
-import { normalizeRequest } from '../../../src/request.js';
+import { normalizeRequest } from '../../../src/core/request.js';
 import rule from '../../../src/rules/text/spam-words.js';
 import { runRuleCase, testRule } from '../../../src/testing/index.js';
 

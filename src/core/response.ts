@@ -1,7 +1,7 @@
-import type { CountryResult } from './geo/countries.js';
+import type { CountryResult } from '../geo/countries.js';
 import type { Category, Significance } from './rule.js';
 
-export type { CountryResult } from './geo/countries.js';
+export type { CountryResult } from '../geo/countries.js';
 
 export type Classification = 'GOOD' | 'NEUTRAL' | 'BAD';
 

@@ -1,6 +1,6 @@
 /** The geo parts of a response: the `ipAddress` object's location, the `timeZone` object's country, the `country` object. */
-import { countryResult, type CountryResult } from './countries.js';
-import { timeZoneCountry } from './time-zone.js';
+import { countryResult, type CountryResult } from '../geo/countries.js';
+import { timeZoneCountry } from '../geo/time-zone.js';
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value.slice(0, 200) : null;

@@ -1,9 +1,9 @@
 import { FormspamError } from './errors.js';
-import type { ExplainLanguage } from './explain/index.js';
-import { normalizeFenceEntry } from './geo/countries.js';
-import { parseIp, type ParsedIp } from './ip/parse.js';
+import type { ExplainLanguage } from '../explain/index.js';
+import { normalizeFenceEntry } from '../geo/countries.js';
+import { parseIp, type ParsedIp } from '../ip/parse.js';
 import { classifyRequestSchema, EXPLAIN_LANGUAGES, type CLASSIFIERS, type FORM_TYPES, type SchemaNode } from './schema.js';
-import { TextInput, type TextSegment } from './text/input.js';
+import { TextInput, type TextSegment } from '../text/input.js';
 import { validateAgainst } from './validate.js';
 
 export type Classifier = (typeof CLASSIFIERS)[number];

@@ -1,13 +1,13 @@
-import { FormspamError, isFormspamError } from './errors.js';
-import { emailDomainOf } from './email/address.js';
-import { EXPLAIN_LANGUAGES, explain, type ExplainLanguage } from './explain/index.js';
-import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './geo/response.js';
-import { ProviderCall } from './providers/call.js';
-import { createDefaultProviders } from './providers/default.js';
-import type { LanguageGuess, ProviderCallOptions, Providers } from './providers/types.js';
-import { languageFact, reliableLanguage, selectClassifier } from './language/index.js';
-import { GEO_FACT } from './ip/facts.js';
-import { normalizeRequest, type ClassifyRequest, type FormType, type NormalizedRequest, type RequestLimits } from './request.js';
+import { FormspamError, isFormspamError } from '../core/errors.js';
+import { emailDomainOf } from '../email/address.js';
+import { EXPLAIN_LANGUAGES, explain, type ExplainLanguage } from '../explain/index.js';
+import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './respond-geo.js';
+import { ProviderCall } from '../providers/call.js';
+import { createDefaultProviders } from '../providers/default.js';
+import type { LanguageGuess, ProviderCallOptions, Providers } from '../providers/types.js';
+import { languageFact, reliableLanguage, selectClassifier } from '../language/index.js';
+import { GEO_FACT } from '../ip/facts.js';
+import { normalizeRequest, type ClassifyRequest, type FormType, type NormalizedRequest, type RequestLimits } from '../core/request.js';
 import {
   classificationOf,
   type CategoryResult,
@@ -15,9 +15,9 @@ import {
   type MatchResult,
   type ProblemReport,
   type RuleResult,
-} from './response.js';
-import { CATEGORIES, FactUnavailable, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type ProbabilityBucket, type RuleOutcome } from './rule.js';
-import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from './rules/index.js';
+} from '../core/response.js';
+import { CATEGORIES, FactUnavailable, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type ProbabilityBucket, type RuleOutcome } from '../core/rule.js';
+import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from '../rules/index.js';
 
 export interface ClassifyOptions {
   /** The rules to run (default: {@link defaultRules}). Spread and filter the defaults to add or remove rules. */

@@ -1,5 +1,5 @@
 import { FormspamError } from './errors.js';
-import type { ProviderCallOptions, Providers } from './providers/types.js';
+import type { ProviderCallOptions, Providers } from '../providers/types.js';
 import type { FormType, NormalizedRequest } from './request.js';
 
 export type Category = 'text' | 'email' | 'ipAddress' | 'timeZone';

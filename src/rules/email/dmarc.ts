@@ -1,4 +1,4 @@
-import { dmarcFact } from '../../email/facts.js';
+import { dmarcFact } from '../../facts/email.js';
 import { defineRule, hit, miss } from '../../core/rule.js';
 
 export default defineRule({

@@ -1,4 +1,4 @@
-import { mailRoutingFact } from '../../email/facts.js';
+import { mailRoutingFact } from '../../facts/email.js';
 import { emailOf } from '../../email/address.js';
 import { defineRule, hit, miss } from '../../core/rule.js';
 

@@ -1,5 +1,5 @@
 import { emailOf } from '../../email/address.js';
-import { reportedFact } from '../../email/facts.js';
+import { reportedFact } from '../../facts/email.js';
 import type { Match } from '../../core/rule.js';
 import { defineRule, matchesOutcome } from '../../core/rule.js';
 

@@ -1,5 +1,5 @@
-import { REPUTATION_FACT } from '../../ip/facts.js';
-import { listOutcome } from '../../ip/list-rule.js';
+import { REPUTATION_FACT } from '../../facts/ip.js';
+import { listOutcome } from '../support/ip-list.js';
 import { defineRule } from '../../core/rule.js';
 
 export default defineRule({

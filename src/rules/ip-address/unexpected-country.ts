@@ -1,5 +1,5 @@
-import { unexpectedOutcome } from '../../geo/fence-rules.js';
-import { countryOf, GEO_FACT, nonPublic, regionOf } from '../../ip/facts.js';
+import { unexpectedOutcome } from '../support/fence.js';
+import { countryOf, GEO_FACT, nonPublic, regionOf } from '../../facts/ip.js';
 import { defineRule } from '../../core/rule.js';
 
 export default defineRule({

@@ -1,5 +1,5 @@
-import { blockedOutcome } from '../../geo/fence-rules.js';
-import { timeZoneDetected } from '../../geo/time-zone-rules.js';
+import { blockedOutcome } from '../support/fence.js';
+import { timeZoneDetected } from '../support/time-zone.js';
 import { defineRule } from '../../core/rule.js';
 
 export default defineRule({

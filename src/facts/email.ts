@@ -7,7 +7,7 @@ import { hashEmailAddress } from '../providers/reported-email.js';
 import type { DnsAnswer, DnsProvider, EmailReputation } from '../providers/types.js';
 import type { NormalizedRequest } from '../core/request.js';
 import { defineFact, FactUnavailable } from '../core/rule.js';
-import { emailOf } from './address.js';
+import { emailOf } from '../email/address.js';
 
 /** The domain of a valid address; throws FactUnavailable otherwise so that no look-up is made. */
 export function validDomainOf(request: NormalizedRequest): string {

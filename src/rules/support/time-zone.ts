@@ -1,6 +1,6 @@
-import type { NormalizedRequest } from '../core/request.js';
-import type { Detected } from './fence-rules.js';
-import { timeZoneCountry } from './time-zone.js';
+import type { NormalizedRequest } from '../../core/request.js';
+import type { Detected } from './fence.js';
+import { timeZoneCountry } from '../../geo/time-zone.js';
 
 /** The country of the request's time zone, or why there is none. */
 export function timeZoneDetected(request: NormalizedRequest): Detected {

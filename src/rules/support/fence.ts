@@ -3,8 +3,8 @@
  * function per rule, given the detected country (upper case) and region (ISO 3166-2, upper
  * case, only from a city database that gives one), or the reason there is none.
  */
-import { hit, miss, skip, type RuleOutcome } from '../core/rule.js';
-import { fenceMatch, undecidedRegion } from './countries.js';
+import { hit, miss, skip, type RuleOutcome } from '../../core/rule.js';
+import { fenceMatch, undecidedRegion } from '../../geo/countries.js';
 
 /** The detected country and region, or why there is none (`no-country`, `invalid-time-zone`). */
 export type Detected = { country: string; region?: string | null } | { none: string };

@@ -1,7 +1,7 @@
-import type { IpListKind, IpReputation } from '../providers/types.js';
-import type { NormalizedRequest } from '../core/request.js';
-import { matchesOutcome, skip, type Match, type RuleOutcome } from '../core/rule.js';
-import { nonPublic } from './facts.js';
+import type { IpListKind, IpReputation } from '../../providers/types.js';
+import type { NormalizedRequest } from '../../core/request.js';
+import { matchesOutcome, skip, type Match, type RuleOutcome } from '../../core/rule.js';
+import { nonPublic } from '../../facts/ip.js';
 
 /**
  * The outcome of a list rule (HOSTING, MALICIOUS, PROXY, TOR): a hit per list entry holding

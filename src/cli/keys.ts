@@ -10,7 +10,7 @@ import { isMasterKeyError, rotateMasterKey } from '../service/master-key.js';
 import { openStore } from '../stores/index.js';
 import { parseKeyLimits } from '../service/rate-limit.js';
 import { unreachableServer, UsageError, write } from './io.js';
-import { STORE_FILE } from '../ip/paths.js';
+import { STORE_FILE } from '../providers/lists/paths.js';
 import { deprecated, resolveDataDir, storeDir, type Stderr } from './settings.js';
 
 export const KEYS_HELP = `Usage: formspam keys <list|create|limit|revoke> --server <url> [options]

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defaultDataDir, hasListFiles, legacyListsDataDir, LISTS_SUBDIR, STORE_FILE, STORE_SUBDIR } from '../ip/paths.js';
+import { defaultDataDir, hasListFiles, legacyListsDataDir, LISTS_SUBDIR, STORE_FILE, STORE_SUBDIR } from '../providers/lists/paths.js';
 
 export type Stderr = Pick<NodeJS.WritableStream, 'write'> | undefined;
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { datasetStatus, type DatasetStatus } from '../datasets.js';
-import { listsDir } from '../ip/lists.js';
+import { datasetStatus, type DatasetStatus } from '../providers/lists/datasets.js';
+import { listsDir } from '../providers/lists/lists.js';
 import { EXIT, geoCityDatabases, UsageError, write } from './io.js';
 import { listsDataDir, resolveDataDir } from './settings.js';
 

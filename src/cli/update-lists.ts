@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULT_LIST_SOURCES, LIST_KINDS, listsDir, type ListKind, type ListSource } from '../ip/lists.js';
-import { checkSources, updateLists } from '../ip/update.js';
+import { DEFAULT_LIST_SOURCES, LIST_KINDS, listsDir, type ListKind, type ListSource } from '../providers/lists/lists.js';
+import { checkSources, updateLists } from '../providers/lists/update.js';
 import { EXIT, UsageError, write } from './io.js';
 import { deprecated, listsDataDir, resolveDataDir } from './settings.js';
 

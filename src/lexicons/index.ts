@@ -25,7 +25,7 @@
 import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
 import type { LanguageGuess } from '../providers/types.js';
 import type { FormType, NormalizedRequest } from '../core/request.js';
-import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS, SPAM_WORDS_COMMENT } from './data.generated.js';
+import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS, SPAM_WORDS_COMMENT } from '../data/lexicons.generated.js';
 import { Trie, type Lexicon, type TrieMatch } from './matcher.js';
 import { normalizePhrase, wordsOf, type Words } from './normalize.js';
 import type { Match } from '../core/rule.js';

@@ -5,7 +5,7 @@
  * again on the next request, so replacing the file needs no restart.
  */
 import { readFile } from 'node:fs/promises';
-import { bundledDataFile } from '../ip/paths.js';
+import { bundledDataFile } from '../providers/lists/paths.js';
 import type { TextModelProvider } from '../providers/types.js';
 import { parseModel, type TextModel } from './model.js';
 

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inSplit, loadContactFormPhrases, loadLabelled, LABELLED_DATASETS, type EvalRecord } from '../eval/datasets.js';
-import { packageRoot } from '../ip/paths.js';
+import { packageRoot } from '../providers/lists/paths.js';
 import { isTrainable, trainingExamples } from '../eval/leave-one-out.js';
 import { MODEL_BUCKETS } from '../rules/text/model.js';
 import type { TrainingExample, TrainOptions } from './train.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { readListsDir } from '../ip/lists.js';
-import { defaultListsDataDir } from '../ip/paths.js';
+import { readListsDir } from './lists/lists.js';
+import { defaultListsDataDir } from './lists/paths.js';
 import { createDnsProvider, offlineDnsProvider, type ResolverHealthOptions } from './dns.js';
 import { createReportedEmailProvider, type ReportedEmailListOptions } from './reported-email.js';
 import { createGeoProvider } from './geo.js';

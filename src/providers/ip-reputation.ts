@@ -4,11 +4,11 @@
  * and membership in the downloaded Tor, proxy and malicious lists (`formspam update-lists`).
  * Data loads lazily, once per process, and is shared by every provider and call.
  */
-import { AsnDatabase } from '../ip/asn.js';
+import { AsnDatabase } from './lists/asn.js';
 import { ipv4ToInt, ipv6ToWords } from '../ip/cidr-set.js';
-import { HOSTING_ASNS } from '../ip/hosting-asns.js';
-import { loadLists, loadListsAsync, type LoadedList } from '../ip/lists.js';
-import { bundledDataFile, defaultListsDataDir } from '../ip/paths.js';
+import { HOSTING_ASNS } from '../data/hosting-asns.js';
+import { loadLists, loadListsAsync, type LoadedList } from './lists/lists.js';
+import { bundledDataFile, defaultListsDataDir } from './lists/paths.js';
 import type { IpListKind, IpListMatch, IpReputation, IpReputationProvider, ProviderCallOptions } from './types.js';
 
 export interface IpReputationProviderOptions {

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { classify, type ClassifyOptions } from '../engine/classify.js';
-import { datasetStatus, type DatasetStatus } from '../datasets.js';
+import { datasetStatus, type DatasetStatus } from '../providers/lists/datasets.js';
 import { isFormspamError } from '../core/errors.js';
 import { createDefaultProviders } from '../providers/default.js';
 import type { LiveDnsProvider, ResolverHealth } from '../providers/dns.js';

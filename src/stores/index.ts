@@ -5,7 +5,7 @@ export { createSqliteStore, type SqliteStoreOptions } from './sqlite.js';
 export { createRedisStore, persistenceWarning, type RedisPersistence, type RedisStore, type RedisStoreOptions } from './redis.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultDataDir, STORE_FILE, STORE_SUBDIR } from '../ip/paths.js';
+import { defaultDataDir, STORE_FILE, STORE_SUBDIR } from '../providers/lists/paths.js';
 import { createMemoryStore } from './memory.js';
 import { createRedisStore } from './redis.js';
 import { createSqliteStore } from './sqlite.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIpReputationProvider } from '../../src/index.js';
-import { defaultDataDir, defaultListsDataDir } from '../../src/ip/paths.js';
+import { defaultDataDir, defaultListsDataDir } from '../../src/providers/lists/paths.js';
 import { requestApiKey } from '../../src/service/client.js';
 import { createService } from '../../src/service/service.js';
 import { openStore } from '../../src/stores/index.js';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AsnDatabase } from '../../src/ip/asn.js';
+import { AsnDatabase } from '../../src/providers/lists/asn.js';
 import { CidrSet, ipv4ToInt, parseCidr } from '../../src/ip/cidr-set.js';
-import { HOSTING_ASNS } from '../../src/ip/hosting-asns.js';
-import { parseListText } from '../../src/ip/lists.js';
-import { bundledDataFile } from '../../src/ip/paths.js';
+import { HOSTING_ASNS } from '../../src/data/hosting-asns.js';
+import { parseListText } from '../../src/providers/lists/lists.js';
+import { bundledDataFile } from '../../src/providers/lists/paths.js';
 import { parseIp } from '../../src/ip/parse.js';
 
 describe('parseIp', () => {

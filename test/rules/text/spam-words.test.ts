@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fill } from '../../../bench/adversarial-inputs.mjs';
 import { FULLY_SUPPORTED_LANGUAGES } from '../../../src/language/index.js';
-import { SPAM_WORDS, SPAM_WORDS_COMMENT } from '../../../src/lexicons/data.generated.js';
+import { SPAM_WORDS, SPAM_WORDS_COMMENT } from '../../../src/data/lexicons.generated.js';
 import { chooseLexicons } from '../../../src/lexicons/index.js';
 import { normalizePhrase } from '../../../src/lexicons/normalize.js';
 import { normalizeRequest } from '../../../src/core/request.js';

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CidrSet, parseCidr, rangeText, type IpRange } from './cidr-set.js';
+import { CidrSet, parseCidr, rangeText, type IpRange } from '../../ip/cidr-set.js';
 import { hasListFiles, LISTS_SUBDIR } from './paths.js';
 
 /** What a list says about an address (or, for `domains`, a domain). */

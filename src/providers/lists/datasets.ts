@@ -5,15 +5,15 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { FREE_EMAIL_DOMAINS, FREE_EMAIL_DOMAINS_SOURCE } from './data/free-email-domains.js';
-import { IANA_TLDS, IANA_TLDS_VERSION } from './data/tlds.js';
-import { TRUSTED_EMAIL_PROVIDERS, TRUSTED_EMAIL_PROVIDERS_REVIEWED } from './data/trusted-email-providers.js';
-import { disposableDomainSet } from './email/lists.js';
-import { HOSTING_ASNS, HOSTING_ASNS_GENERATED } from './ip/hosting-asns.js';
-import { DEFAULT_LIST_SOURCES, readListHeaders } from './ip/lists.js';
-import { bundledDataFile, defaultListsDataDir } from './ip/paths.js';
-import { cityDatabaseLicence, CITY_DATABASE_PACKAGES, defaultCountryDatabase, installedCityDatabases, loadMmdb } from './providers/geo.js';
-import { loadAsnDatabase } from './providers/ip-reputation.js';
+import { FREE_EMAIL_DOMAINS, FREE_EMAIL_DOMAINS_SOURCE } from '../../data/free-email-domains.js';
+import { IANA_TLDS, IANA_TLDS_VERSION } from '../../data/tlds.js';
+import { TRUSTED_EMAIL_PROVIDERS, TRUSTED_EMAIL_PROVIDERS_REVIEWED } from '../../data/trusted-email-providers.js';
+import { disposableDomainSet } from '../../email/lists.js';
+import { HOSTING_ASNS, HOSTING_ASNS_GENERATED } from '../../data/hosting-asns.js';
+import { DEFAULT_LIST_SOURCES, readListHeaders } from './lists.js';
+import { bundledDataFile, defaultListsDataDir } from './paths.js';
+import { cityDatabaseLicence, CITY_DATABASE_PACKAGES, defaultCountryDatabase, installedCityDatabases, loadMmdb } from '../geo.js';
+import { loadAsnDatabase } from '../ip-reputation.js';
 
 export interface DatasetStatus {
   /** `geo-country`, `geo-city`, `asn`, `hosting-asns`, `email-tlds`, `email-free-providers`, `email-trusted-providers`, `email-disposable`, or `list:<id>`. */

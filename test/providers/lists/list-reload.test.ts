@@ -6,11 +6,11 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CidrSet, intToIpv4, parseCidr } from '../../src/ip/cidr-set.js';
-import { formatListFile, loadListFile, loadListFileAsync, loadLists, loadListsAsync, type LoadedList } from '../../src/ip/lists.js';
-import { createIpReputationProvider } from '../../src/providers/ip-reputation.js';
+import { CidrSet, intToIpv4, parseCidr } from '../../../src/ip/cidr-set.js';
+import { formatListFile, loadListFile, loadListFileAsync, loadLists, loadListsAsync, type LoadedList } from '../../../src/providers/lists/lists.js';
+import { createIpReputationProvider } from '../../../src/providers/ip-reputation.js';
 
-const FIXTURES = join(import.meta.dirname, '../../fixtures/ip-lists');
+const FIXTURES = join(import.meta.dirname, '../../../fixtures/ip-lists');
 
 /** Everything observable of a loaded list but its load time. */
 function shape(l: LoadedList) {

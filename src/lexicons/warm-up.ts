@@ -1,5 +1,5 @@
-import { loadLanguageModel } from './language/detector.js';
-import { buildAllTries } from './lexicons/index.js';
+import { loadLanguageModel } from '../language/detector.js';
+import { buildAllTries } from './index.js';
 
 /**
  * Loads the text data that `classify()` otherwise loads on first use: the language model and

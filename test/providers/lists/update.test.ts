@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classify, createGeoProvider, createIpReputationProvider, datasetStatus, loadListFile, updateLists, type ListSource } from '../../src/index.js';
-import { runCli } from '../cli/run-cli.js';
+import { classify, createGeoProvider, createIpReputationProvider, datasetStatus, loadListFile, updateLists, type ListSource } from '../../../src/index.js';
+import { runCli } from '../../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/list-downloads/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/list-downloads/', import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
 let server: Server;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datasetStatus } from '../../src/datasets.js';
+import { datasetStatus } from '../../../src/providers/lists/datasets.js';
 
 describe('datasetStatus: the email lists', () => {
   const now = new Date('2026-12-01T00:00:00Z');

@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBody } from '../adapters/shared.js';
-import { SecretBox } from '../service/crypto.js';
+import { SecretBox } from '../altcha/crypto.js';
 import { newApiKey, parseHostname } from '../service/keys.js';
 import type { Logger } from '../service/service.js';
 import type { Store } from '../stores/types.js';

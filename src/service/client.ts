@@ -2,7 +2,7 @@
  * The client side of `POST /api_key/generate`: ask, get the 401 challenge, solve it, retry
  * with `Authorization: Altcha payload=…`. `formspam keygen` is this function.
  */
-import { solveChallenge } from './challenge.js';
+import { solveChallenge } from '../altcha/challenge.js';
 import { formatAltchaAuthorization, parseWwwAuthenticate } from './m2m.js';
 
 export interface ApiKeyResult {

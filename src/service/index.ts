@@ -24,7 +24,7 @@ export {
   type VerifyOptions,
   type VerifyResult,
   type World,
-} from './challenge.js';
+} from '../altcha/challenge.js';
 export {
   M2MGate,
   formatWwwAuthenticate,
@@ -34,7 +34,7 @@ export {
   type M2MCheck,
   type M2MOptions,
 } from './m2m.js';
-export { SecretBox, constantTimeEqual, hashHex, hmacHex, type HashAlgorithm, type RandomBytes } from './crypto.js';
+export { SecretBox, constantTimeEqual, hashHex, hmacHex, type HashAlgorithm, type RandomBytes } from '../altcha/crypto.js';
 export { MASTER_KEY_CHECK_SETTING, MasterKeyError, masterKeyCheck, masterKeyProblem, rotateMasterKey, verifyMasterKey, type MasterKeyErrorCode, type RotateResult } from './master-key.js';
 export { newApiKey, parseHostname, refererAllowed, API_KEY_PATTERN, type Hostname } from './keys.js';
 export { clientIpOf, trustedProxySet } from './client-ip.js';

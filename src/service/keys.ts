@@ -3,7 +3,7 @@
  * the hostname they are issued for, and the Referer/Origin check.
  */
 import { domainToASCII } from 'node:url';
-import { toHex, type RandomBytes } from './crypto.js';
+import { toHex, type RandomBytes } from '../altcha/crypto.js';
 
 export const API_KEY_PATTERN = /^ckey_[0-9a-f]{28}$/;
 

@@ -8,7 +8,7 @@
  * - verify with v1 rules against the server's M2M HMAC key and refuse replays (keyed on
  *   `challenge`, until the salt's `expires`): 403 `{"error":"Forbidden","statusCode":403}`.
  */
-import { createChallenge, verifySolution, type Challenge, type ChallengePayload, type VerifyResult, type World } from './challenge.js';
+import { createChallenge, verifySolution, type Challenge, type ChallengePayload, type VerifyResult, type World } from '../altcha/challenge.js';
 import type { ProofStore } from '../stores/types.js';
 
 /** The `WWW-Authenticate` value for a challenge that lives `expireSeconds`. */

@@ -6,7 +6,7 @@
  * every widget request. `rotateMasterKey` re-encrypts every secret with a new key, atomically.
  */
 import type { ApiKeyRecord, Store } from '../stores/types.js';
-import { constantTimeEqual, SecretBox, type RandomBytes } from './crypto.js';
+import { constantTimeEqual, SecretBox, type RandomBytes } from '../altcha/crypto.js';
 
 /** The setting that holds the check value. */
 export const MASTER_KEY_CHECK_SETTING = 'master-key-check';

@@ -14,7 +14,7 @@ import { isStoreUnavailable, type StoreUnavailableError } from '../stores/guard.
 import { createMemoryStore } from '../stores/memory.js';
 import type { ApiKeyRecord, KeyLimits, Store } from '../stores/types.js';
 import { clientIpOf, trustedProxySet, type HeaderValue } from './client-ip.js';
-import { constantTimeEqual, defaultRandomBytes, SecretBox, toHex, type RandomBytes } from './crypto.js';
+import { constantTimeEqual, defaultRandomBytes, SecretBox, toHex, type RandomBytes } from '../altcha/crypto.js';
 import { newApiKey, parseHostname, refererAllowed } from './keys.js';
 import { M2MGate } from './m2m.js';
 import { withExplain } from './explain.js';

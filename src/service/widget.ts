@@ -19,10 +19,10 @@
 import type { ClassifyResponse } from '../core/response.js';
 import { isFormspamError } from '../core/errors.js';
 import type { ApiKeyRecord, Store } from '../stores/types.js';
-import { createServerSignaturePayload, decodePayload, fieldsHashOf, parseServerSignaturePayload, verifyServerSignature, type VerificationData } from '../verify/signature.js';
-import { createChallenge, verifySolution } from './challenge.js';
+import { createServerSignaturePayload, decodePayload, fieldsHashOf, parseServerSignaturePayload, verifyServerSignature, type VerificationData } from '../altcha/signature.js';
+import { createChallenge, verifySolution } from '../altcha/challenge.js';
 import type { HeaderValue } from './client-ip.js';
-import { constantTimeEqual, hmacHex, isHashAlgorithm, type RandomBytes } from './crypto.js';
+import { constantTimeEqual, hmacHex, isHashAlgorithm, type RandomBytes } from '../altcha/crypto.js';
 import { refererAllowed } from './keys.js';
 import type { FormType } from '../core/request.js';
 import { FORM_TYPES } from '../core/schema.js';

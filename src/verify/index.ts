@@ -29,4 +29,4 @@ export {
   type SolutionVerification,
   type VerificationData,
   type VerifyServerSignatureOptions,
-} from './signature.js';
+} from '../altcha/signature.js';

@@ -1,6 +1,6 @@
 // `formspam keygen` against a real server, and the progress it reports while it solves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChallenge, solveChallenge } from '../../src/service/challenge.js';
+import { createChallenge, solveChallenge } from '../../src/altcha/challenge.js';
 import { runCli } from '../cli/run-cli.js';
 import { startServer, type TestServer } from '../helpers/serve.js';
 import { freePort as closedPort } from '../helpers/redis-server.js';

@@ -2,8 +2,8 @@
 // the vectors of PROTOCOL.md §1.1 and §3.3, with a fixed clock and fixed random bytes.
 import { createChallenge as altchaCreate, solveChallenge as altchaSolve, verifySolution as altchaVerify } from 'altcha-lib/v1';
 import { describe, expect, it } from 'vitest';
-import { createChallenge, solveChallenge, verifySolution } from '../../src/service/challenge.js';
-import { SecretBox } from '../../src/service/crypto.js';
+import { createChallenge, solveChallenge, verifySolution } from '../../src/altcha/challenge.js';
+import { SecretBox } from '../../src/altcha/crypto.js';
 import { formatAltchaAuthorization, formatWwwAuthenticate, M2MGate, parseAltchaAuthorization, parseWwwAuthenticate } from '../../src/service/m2m.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 

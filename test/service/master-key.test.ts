@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hmacHex, SecretBox } from '../../src/service/crypto.js';
+import { hmacHex, SecretBox } from '../../src/altcha/crypto.js';
 import { MASTER_KEY_CHECK_SETTING, masterKeyCheck, rotateMasterKey } from '../../src/service/master-key.js';
 import { createService, type Service, type ServiceResponse } from '../../src/service/service.js';
 import { createRedisStore } from '../../src/stores/redis.js';

@@ -10,8 +10,8 @@
  * Only node:crypto is used (through the service's small crypto helpers), so `formspam/verify`
  * stays tiny. Every comparison of secret-derived values is constant-time.
  */
-import { verifySolution as verifyChallengeSolution, type VerifyResult as SolutionResult } from '../service/challenge.js';
-import { constantTimeEqual, hashHex, hmacHex, isHashAlgorithm, type HashAlgorithm } from '../service/crypto.js';
+import { verifySolution as verifyChallengeSolution, type VerifyResult as SolutionResult } from './challenge.js';
+import { constantTimeEqual, hashHex, hmacHex, isHashAlgorithm, type HashAlgorithm } from './crypto.js';
 
 export type Classification = 'GOOD' | 'NEUTRAL' | 'BAD';
 

@@ -9,7 +9,7 @@
 // (FORMSPAM_SHARED_DATA: the corpora directory when not ../shared/data)
 //   diff <(…before) <(…after)   # or compare the hashes
 //
-// Word-list data (src/lexicons) changes results legitimately: compare builds of the same lexicons.
+// Word-list data (data/lexicons) changes results legitimately: compare builds of the same lexicons.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

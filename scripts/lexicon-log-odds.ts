@@ -14,7 +14,7 @@
 //   YouTube and ordinary words in a contact form, so their weights stay set by hand. An entry
 //   that matches any training ham is never raised either (third pass): raising it moves known ham
 //   towards BAD, and such entries ("working from home", 21 spam / 1 ham) are set by hand.
-// Entries whose weight differs are printed; --write sets them in src/lexicons/<lang>/spam-words.txt.
+// Entries whose weight differs are printed; --write sets them in data/lexicons/<lang>/spam-words.txt.
 // English is measured on `youtube sms` (sms-multilingual/en repeats the SMS messages), de and fr
 // on `sms-multilingual` with their language.
 import { classify, createDefaultProviders } from '../src/index.js';
@@ -91,7 +91,7 @@ if (suggest) {
     const m = /^SPAM_WORDS ([a-z]{2}): (.+)$/.exec(k);
     if (m && m[1] === suggestLang && s + h >= minSupport) measured.set(m[2]!, { lo, s, h });
   }
-  const file = new URL(`../../../src/lexicons/${suggestLang}/spam-words.txt`, import.meta.url).pathname;
+  const file = new URL(`../../../data/lexicons/${suggestLang}/spam-words.txt`, import.meta.url).pathname;
   const lines = readFileSync(file, 'utf8').split('\n');
   let changed = 0;
   for (let i = 0; i < lines.length; i++) {

@@ -3,7 +3,7 @@
 // n-gram (1–3 words, lower case, diacritics kept), the smoothed log-odds of spam vs ham
 //   ln((s + 0.5) / S) − ln((h + 0.5) / H)
 // with s/h the numbers of spam/ham messages containing it and S/H the numbers of messages.
-// Output: `logodds  s  h  phrase`, best first. The word lists in src/lexicons/ are curated by
+// Output: `logodds  s  h  phrase`, best first. The word lists in data/lexicons/ are curated by
 // hand from this output (generic or topical n-grams dropped), with weight ≈ log-odds / 2,
 // capped at 2.5. Usage: node scripts/mine-spam-phrases.mjs <sms|youtube|de|fr|en> [minSpam]
 import { readFileSync, readdirSync } from 'node:fs';

@@ -26,8 +26,7 @@ import { MIN_FOREIGN_WORD } from './index.js';
 import { normalizePhrase, type Words } from './normalize.js';
 import type { Match } from '../core/rule.js';
 import type { TextInput } from '../text/input.js';
-import { findUrls } from '../rules/text/url.js';
-import { uncitedLinks } from '../rules/text/short-text.js';
+import { findUrls, uncitedLinks } from '../text/urls.js';
 
 /** Weight of the first link to another site in a comment. */
 export const COMMENT_LINK_WEIGHT = 1;

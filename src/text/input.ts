@@ -185,7 +185,7 @@ export class TextInput {
 
   /**
    * Code points of {@link joined} with every run of white space counted as one and the ends
-   * trimmed, as {@link collapsedLength} in rules/text/short-text.ts counts it. Read off the tokens:
+   * trimmed, as {@link collapsedLength} in text/length.ts counts it. Read off the tokens:
    * their code points plus one space between each two, from the first token with a code point
    * on (a low surrogate alone is no code point there).
    */

@@ -1,8 +1,8 @@
 import { requiredLanguageFact } from '../../language/index.js';
 import { defineRule, hit, miss, skip } from '../../core/rule.js';
 import type { TextInput } from '../../text/input.js';
-import { collapsedLengthOf, onlyLinks, uncitedLinks } from './short-text.js';
-import { findUrls } from './url.js';
+import { collapsedLengthOf } from '../../text/length.js';
+import { findUrls, onlyLinks, uncitedLinks } from '../../text/urls.js';
 
 /** Texts shorter than this (white space collapsed) are too short to say no language can be told. */
 export const UNKNOWN_LANGUAGE_MIN_LENGTH = 20;

@@ -5,7 +5,8 @@ import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './respond-ge
 import { ProviderCall } from '../providers/call.js';
 import { createDefaultProviders } from '../providers/default.js';
 import type { LanguageGuess, ProviderCallOptions, Providers } from '../providers/types.js';
-import { languageFact, reliableLanguage, selectClassifier } from '../language/index.js';
+import { languageFact } from '../facts/language.js';
+import { reliableLanguage, selectClassifier } from '../language/index.js';
 import { GEO_FACT } from '../facts/ip.js';
 import { normalizeRequest, type ClassifyRequest, type FormType, type NormalizedRequest, type RequestLimits } from '../core/request.js';
 import {

@@ -1,11 +1,8 @@
 /**
- * The language of a submission's text: the `text.language` fact (from the `language`
- * provider, a {@link LanguageDetector}) and the choice of the text classifier.
- *
- * The fact is optional: the text rules that use the language (word lists, sentiment) still
- * run without a detector, with the classifier the request names or `en`.
+ * The language of a submission's text: the detector (a {@link LanguageDetector}, the `language`
+ * provider), the reading of its guesses and the choice of the text classifier. The
+ * `text.language` fact the rules need is in facts/language.ts.
  */
-import { defineFact } from '../core/rule.js';
 export { createLanguageDetector, detectLanguage, loadLanguageModel } from './detector.js';
 export { areRelated, RELATED_LANGUAGES, toIso6391 } from './iso.js';
 import type { LanguageGuess } from '../providers/types.js';
@@ -18,24 +15,6 @@ export const FULLY_SUPPORTED_LANGUAGES = [
 export type SupportedLanguage = (typeof FULLY_SUPPORTED_LANGUAGES)[number];
 
 const SUPPORTED: ReadonlySet<string> = new Set(FULLY_SUPPORTED_LANGUAGES);
-
-/** The detector's guesses for the joined text, most likely first (empty: no language could be told). */
-export const languageFact = defineFact({
-  key: 'text.language',
-  provider: 'language',
-  optional: true,
-  fetch: (detector, request, options) => detector.detect(request.text?.joined ?? '', options),
-});
-
-/**
- * The same fact (same key, fetched once) for the rules that cannot run without a detector
- * (`text.UNEXPECTED_LANGUAGE`, `text.UNKNOWN_LANGUAGE`): without one they are skipped with `no-provider`.
- */
-export const requiredLanguageFact = defineFact({
-  key: 'text.language',
-  provider: 'language',
-  fetch: (detector, request, options) => detector.detect(request.text?.joined ?? '', options),
-});
 
 /** The detector's best guess when it is reliable (not too short or ambiguous to tell), else undefined. */
 export function reliableLanguage(guesses: readonly LanguageGuess[] | undefined): string | undefined {

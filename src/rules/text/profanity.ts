@@ -1,5 +1,5 @@
 import { chooseLexicons, scanLexicon, toMatch } from '../../lexicons/index.js';
-import { languageFact } from '../../language/index.js';
+import { languageFact } from '../../facts/language.js';
 import { defineRule, matchesOutcome, miss } from '../../core/rule.js';
 
 export default defineRule({

@@ -1,5 +1,5 @@
 import { chooseLexicons, negatorsOf, scanLexicon, toMatch } from '../../lexicons/index.js';
-import { languageFact } from '../../language/index.js';
+import { languageFact } from '../../facts/language.js';
 import type { Words } from '../../lexicons/normalize.js';
 import { defineRule, hit, miss, type Match } from '../../core/rule.js';
 

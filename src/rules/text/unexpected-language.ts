@@ -1,4 +1,5 @@
-import { areRelated, requiredLanguageFact } from '../../language/index.js';
+import { requiredLanguageFact } from '../../facts/language.js';
+import { areRelated } from '../../language/iso.js';
 import { defineRule, hit, miss, skip } from '../../core/rule.js';
 
 /** `nb` (Bokmål) is reported as `no`; expecting either accepts the other. */

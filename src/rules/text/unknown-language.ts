@@ -1,4 +1,4 @@
-import { requiredLanguageFact } from '../../language/index.js';
+import { requiredLanguageFact } from '../../facts/language.js';
 import { defineRule, hit, miss, skip } from '../../core/rule.js';
 import type { TextInput } from '../../text/input.js';
 import { collapsedLengthOf } from '../../text/length.js';

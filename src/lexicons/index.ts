@@ -91,7 +91,7 @@ function fill(trie: Trie, slot: number, kind: LexiconKind, languages: readonly S
   const order = all ? ['en' as const, ...FULLY_SUPPORTED_LANGUAGES.filter((l) => l !== 'en')] : languages;
   const lists: Readonly<Record<string, string>>[] = comment ? [SOURCES[kind], SPAM_WORDS_COMMENT] : [SOURCES[kind]];
   for (const source of lists) for (const lang of order) {
-    // A known language's ordinary words (src/lexicons/<lang>/innocent.txt: French "retard")
+    // A known language's ordinary words (data/lexicons/<lang>/innocent.txt: French "retard")
     // are not matched by the entries of the other lists applied with it (English "retard").
     const innocent = all ? undefined : innocentFor(languages.filter((l) => l !== lang));
     parseList(source[lang] ?? '', (phrase, weight) => {

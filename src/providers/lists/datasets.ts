@@ -132,7 +132,7 @@ export function datasetStatus(options: DatasetStatusOptions = {}): DatasetStatus
   add({
     id: 'hosting-asns',
     kind: 'hosting',
-    source: 'formspam curated list (src/ip/hosting-asns.ts)',
+    source: 'formspam curated list (src/data/hosting-asns.ts)',
     licence: 'MIT (formspam)',
     generated: HOSTING_ASNS_GENERATED,
     entries: HOSTING_ASNS.size,
@@ -177,7 +177,7 @@ export function datasetStatus(options: DatasetStatusOptions = {}): DatasetStatus
     generated: disposableDate,
     entries: disposableDomainSet().size,
     unit: 'domains',
-    ...(disposableDate === null && { problem: `release date of version ${disposableVersion} unknown: add it to DISPOSABLE_RELEASES in src/datasets.ts` }),
+    ...(disposableDate === null && { problem: `release date of version ${disposableVersion} unknown: add it to DISPOSABLE_RELEASES in src/providers/lists/datasets.ts` }),
   });
   const lists = readListHeaders(dataDir);
   for (const meta of lists) {

@@ -7,7 +7,7 @@ let root: string | undefined;
 
 /**
  * The package's root directory (where `data/` is): found by walking up from this module, so
- * it works from `src/ip/` (tests) and from the bundled `dist/` alike.
+ * it works from `src/providers/lists/` (tests) and from the bundled `dist/` alike.
  */
 export function packageRoot(): string {
   if (root !== undefined) return root;

@@ -1,7 +1,7 @@
 // The parts of src/ and the imports that must never exist between them (docs/architecture.md),
 // read from the import lines of the tree.
 import { describe, expect, it } from 'vitest';
-import { importsOf, neverListViolations, sourceFiles, type Import } from './helpers/imports.js';
+import { importCycles, importsOf, neverListViolations, sourceFiles, type Import } from './helpers/imports.js';
 import { ROOT } from './cli/run-cli.js';
 
 const files = sourceFiles(ROOT);
@@ -61,5 +61,27 @@ describe('the never-list', () => {
     ['the engine importing providers and rules', 'src/engine/ok.ts', "import { createDefaultProviders } from '../providers/default.js';\nimport { defaultRules } from '../rules/index.js';"],
   ])('allows %s', (_name, path, source) => {
     expect(neverListViolations(withFile(path, source))).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('none in src/ through the imports that stay in the JavaScript', () => {
+    expect(importCycles(imports)).toEqual([]);
+  });
+
+  it('through type imports too, only the vocabulary of core/ (erased at run time)', () => {
+    // request ↔ rule ↔ response name each other's types, and the explanations' language.
+    expect(importCycles(imports, true)).toEqual([['src/core/request.ts', 'src/core/response.ts', 'src/core/rule.ts', 'src/explain/index.ts']]);
+  });
+
+  it('finds a cycle it is fed', () => {
+    const cycle: Import[] = [
+      { from: 'src/service/a.ts', target: 'src/service/b.ts', typeOnly: false },
+      { from: 'src/service/b.ts', target: 'src/service/c.ts', typeOnly: false },
+      { from: 'src/service/c.ts', target: 'src/service/a.ts', typeOnly: true },
+    ];
+    expect(importCycles([...imports, ...cycle])).toEqual([]);
+    expect(importCycles([...imports, ...cycle], true)).toContainEqual(['src/service/a.ts', 'src/service/b.ts', 'src/service/c.ts']);
+    expect(importCycles([...imports, { ...cycle[2]!, typeOnly: false }, ...cycle.slice(0, 2)])).toEqual([['src/service/a.ts', 'src/service/b.ts', 'src/service/c.ts']]);
   });
 });

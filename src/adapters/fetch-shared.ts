@@ -1,5 +1,5 @@
 /** What the fetch handler and the fetch-world protect() share: reading a body stream with a limit. */
-import { HttpError } from '../service/service.js';
+import { HttpError } from '../service/http.js';
 
 /** Reads a fetch body stream, rejecting with 413 as soon as it passes `limit` bytes (the rest is not read). */
 export async function readStream(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {

@@ -1,6 +1,6 @@
 /** What the node:http and Express adapters share: reading a body with a limit, writing a response. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, type ServiceRequest, type ServiceResponse } from '../service/service.js';
+import { HttpError, type ServiceRequest, type ServiceResponse } from '../service/http.js';
 
 /** Reads the request body, rejecting with 413 as soon as it passes `limit` bytes. */
 export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { readBody } from '../adapters/shared.js';
 import { SecretBox } from '../altcha/crypto.js';
 import { newApiKey, parseHostname } from '../service/keys.js';
-import type { Logger } from '../service/service.js';
+import type { Logger } from '../service/http.js';
 import type { Store } from '../stores/types.js';
 import { verifyFieldsHash, verifyServerSignature } from '../verify/index.js';
 import { randomBytes } from 'node:crypto';

@@ -13,7 +13,7 @@ import type { Providers } from '../providers/types.js';
 import type { ClassifyRequest, FormType } from '../core/request.js';
 import type { ClassifyResponse } from '../core/response.js';
 import { trustedProxySet } from '../service/client-ip.js';
-import type { Logger } from '../service/service.js';
+import type { Logger } from '../service/http.js';
 
 export type Verdict = ClassifyResponse;
 

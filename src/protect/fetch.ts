@@ -4,7 +4,7 @@
  * unread), and returns the verdict and, when the post is blocked, the `Response` to send.
  */
 import { readStream } from '../adapters/fetch-shared.js';
-import { HttpError } from '../service/service.js';
+import { HttpError } from '../service/http.js';
 import { clientIpOf } from '../service/client-ip.js';
 import { createGuard, errorPlain, isFormType, mediaType, parseForm, SAFE_METHODS, type Guard, type PlainResponse, type ProtectOptions, type Verdict } from './core.js';
 

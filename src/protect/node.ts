@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from '../adapters/shared.js';
 import { clientIpOf } from '../service/client-ip.js';
-import { HttpError } from '../service/service.js';
+import { HttpError } from '../service/http.js';
 import { createGuard, errorPlain, formOfObject, isFormType, mediaType, parseForm, SAFE_METHODS, type Form, type PlainResponse, type ProtectOptions, type Verdict } from './core.js';
 
 /** A request `protect()` has seen: `formspam` is its verdict (absent when it carried no form). */

@@ -2,17 +2,10 @@
  * `formspam/server`: the framework-free service, its stores, the M2M challenge and the key client.
  * Adapters: `formspam/node`, `formspam/express`.
  */
-export {
-  createService,
-  errorResponse,
-  HttpError,
-  DEFAULT_BODY_LIMIT,
-  type Logger,
-  type Service,
-  type ServiceOptions,
-  type ServiceRequest,
-  type ServiceResponse,
-} from './service.js';
+export { createService, type Service } from './service.js';
+export { DEFAULT_BODY_LIMIT } from './context.js';
+export { errorResponse, HttpError, type Logger, type ServiceRequest, type ServiceResponse } from './http.js';
+export type { ServiceOptions } from './options.js';
 export {
   createChallenge,
   verifySolution,

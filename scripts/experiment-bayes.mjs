@@ -66,11 +66,11 @@ const phrases = fs.loadContactFormPhrases(dataDir);
 const records = [...youtube, ...sms, ...multi];
 for (const r of records) r.group = r.dataset === 'sms-multilingual' ? `ml-${r.language}` : r.dataset; // youtube, sms, ml-en, ml-de, ml-fr
 
-// The 19-language table of test/languages/lexicons.test.ts: 5 legitimate contact-form
+// The 19-language table of test/lexicons/lexicons.test.ts: 5 legitimate contact-form
 // submissions and 5 spam per language, written by the project (never trained on).
 const table = (() => {
   try {
-    const src = readFileSync(join(root, 'test/languages/lexicons.test.ts'), 'utf8');
+    const src = readFileSync(join(root, 'test/lexicons/lexicons.test.ts'), 'utf8');
     const start = src.indexOf('const CASES');
     const open = src.indexOf('= {', start) + 2;
     const end = src.indexOf('\n};', open);

@@ -11,6 +11,9 @@ import { runRuleCase } from '../../src/testing/index.js';
 
 const detector = (language: string): LanguageDetector => ({ name: 'fixed', detect: async () => [{ language, confidence: 0.99 }] });
 const asComment = (text: string, language = 'en') => classify({ text, formType: 'comment' }, { language: detector(language) });
+/** text.SPAM_WORDS alone, with the language given: as a comment, or as a contact form (the default). */
+const spamWordsScore = async (text: string, language: string, formType?: 'comment') =>
+  (await runRuleCase(spamWords, { request: formType ? { text, formType } : { text }, facts: { language: [{ language, confidence: 0.95 }] } })).result.score;
 
 describe('comment spam: BAD as a comment', () => {
   it.each([
@@ -85,9 +88,8 @@ describe('boasting of getting popular fast: a little in a comment', () => {
     ['el', 'Γίνομαι γρήγορα γνωστός'],
     ['ro', 'Devin repede cunoscut'],
   ])('%s: %s', async (language, text) => {
-    const facts = { language: [{ language, confidence: 0.95 }] };
-    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBe(1);
-    expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBe(0);
+    expect(await spamWordsScore(text, language, 'comment')).toBe(1);
+    expect(await spamWordsScore(text, language)).toBe(0);
   });
 });
 
@@ -114,9 +116,8 @@ describe('free followers, hand-offs and referral codes: in every comment list', 
     ['el', 'Δωρεάν ακόλουθοι, ακολουθήστε με στο insta'],
     ['ro', 'Urmăritori gratuiți, folosiți codul meu'],
   ])('%s: %s scores two entries in a comment, less in a contact form', async (language, text) => {
-    const facts = { language: [{ language, confidence: 0.95 }] };
-    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBeGreaterThanOrEqual(4);
-    expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBeLessThan(4);
+    expect(await spamWordsScore(text, language, 'comment')).toBeGreaterThanOrEqual(4);
+    expect(await spamWordsScore(text, language)).toBeLessThan(4);
   });
 });
 
@@ -145,9 +146,8 @@ describe('own channel, look-me-up and private hand-offs: in every comment list',
     ['el', 'Έφτιαξα κανάλι, ψάξτε με!'],
     ['ro', 'Am creat un canal, căutați-mă!'],
   ])('%s: %s scores two entries in a comment, at most 0.5 in a contact form', async (language, text) => {
-    const facts = { language: [{ language, confidence: 0.95 }] };
-    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBe(4.5);
-    expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBeLessThanOrEqual(0.5);
+    expect(await spamWordsScore(text, language, 'comment')).toBe(4.5);
+    expect(await spamWordsScore(text, language)).toBeLessThanOrEqual(0.5);
   });
 
   it.each([
@@ -173,8 +173,7 @@ describe('own channel, look-me-up and private hand-offs: in every comment list',
     ['el', 'Το νέο μου κανάλι είναι έτοιμο, γράψτε μου'],
     ['ro', 'Noul meu canal e gata, scrieți-mi'],
   ])('%s: %s is BAD as a comment', async (language, text) => {
-    const facts = { language: [{ language, confidence: 0.95 }] };
-    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBeGreaterThan(2);
+    expect(await spamWordsScore(text, language, 'comment')).toBeGreaterThan(2);
     const r = await asComment(text, language);
     expect(r.classification, `score ${r.score}: ${r.reasons.join(', ')}`).toBe('BAD');
   });

@@ -104,6 +104,41 @@ function isTypedAt(s: string, from: number, to: number): boolean {
   return true;
 }
 
+/**
+ * {@link isTypedAt} and {@link wordsAt} of the token `s[from, to)` in one pass: -1 when it is not
+ * typed (isTypedAt false), else what wordsAt returns, its words in `wordBounds`. Each code unit's
+ * flags are read once (the two passes read them for every Cyrillic, Greek or accented token). A
+ * token with a surrogate takes the two functions in turn: they step over pairs differently.
+ */
+function typedWordsAt(s: string, from: number, to: number): number {
+  if (to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
+    (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46) return -1;
+  let n = 0;
+  let start = -1;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    let letter: boolean;
+    if (c < 128) {
+      if ((c >= 48 && c <= 57) || c === 64) return -1;
+      if (c === 58 && i + 2 < to && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return -1;
+      letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    } else {
+      if (c >= 0xd800 && c <= 0xdfff) return isTypedAt(s, from, to) ? wordsAt(s, from, to) : -1;
+      const f = charFlags(c);
+      if ((f & DIGIT) !== 0) return -1;
+      letter = (f & (start === -1 ? LETTER_FLAG : LETTER_FLAG | MARK)) !== 0;
+    }
+    if (letter) {
+      if (start === -1) start = i;
+    } else if (start !== -1) {
+      n = pushBounds(n, start, i);
+      start = -1;
+    }
+  }
+  if (start !== -1) n = pushBounds(n, start, to);
+  return n;
+}
+
 /** {@link plainAsciiWords}: the token is not printable ASCII (the general path reads it). */
 const NOT_PLAIN = -1;
 /** {@link plainAsciiWords}: the token is printable ASCII but not typed (a digit, "@", "://", "www."): no word of it is judged. */
@@ -413,11 +448,11 @@ export default defineRule({
       // Only Latin, Cyrillic and Greek words are judged (randomReason): a token without a letter
       // of those scripts (Arabic, Devanagari, Han…) is passed over without a string.
       if (!hasJudgedLetter(s, from, to)) continue;
-      // Addresses, URLs, codes and anything with digits are not typed words.
-      if (!isTypedAt(s, from, to)) continue;
-      // The words of the token: the ones isOrdinaryWide passes are null for randomReason and
-      // are passed over without a string.
-      const n = wordsAt(s, from, to);
+      // Addresses, URLs, codes and anything with digits are not typed words. The words of the
+      // token: the ones isOrdinaryWide passes are null for randomReason and are passed over
+      // without a string.
+      const n = typedWordsAt(s, from, to);
+      if (n < 0) continue;
       for (let w = 0; w < n; w += 2) {
         const start = wordBounds[w]!;
         const end = wordBounds[w + 1]!;

@@ -166,11 +166,11 @@ function plainAsciiWords(s: string, from: number, to: number): number {
     if ((c >= 48 && c <= 57) || c === 64) return PLAIN_SKIP;
     if (c === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return PLAIN_SKIP;
     if (start !== -1) {
-      if (i - start >= 4 && !isOrdinaryAscii(s, start, i)) n = pushBounds(n, start, i);
+      if (i - start >= 4 && !isOrdinaryAscii(s, start, i) && !isNullAscii(s, start, i)) n = pushBounds(n, start, i);
       start = -1;
     }
   }
-  if (start !== -1 && to - start >= 4 && !isOrdinaryAscii(s, start, to)) n = pushBounds(n, start, to);
+  if (start !== -1 && to - start >= 4 && !isOrdinaryAscii(s, start, to) && !isNullAscii(s, start, to)) n = pushBounds(n, start, to);
   // What /^www\./iu tests; on ASCII only "w" and "W" match /w/iu.
   if (to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
     (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46) return PLAIN_SKIP;
@@ -246,6 +246,32 @@ function isOrdinaryAscii(s: string, from: number, to: number): boolean {
   if (i === to || ASCII_ADJACENT[a * 128 + (s.charCodeAt(i) | 32)] === 1) return false;
   for (let j = from; j < to; j++) if (ASCII_VOWEL_CODE[s.charCodeAt(j) | 32] === 1) return true;
   return false;
+}
+
+/**
+ * True only when {@link randomReason} gives null for the run of ASCII letters `s[from, to)` (four
+ * or more), worked out on code units: its lower case, collapsed ("hmmmm" → "hm"), is shorter than
+ * four letters, or is not a walk along a keyboard row and has a vowel or fewer than five letters
+ * (lower case, stripMarks and the scripts' tests change nothing else for a–z). The words
+ * {@link isOrdinaryAscii} does not pass because their first step is a keyboard neighbour
+ * ("were", "same", "open", "error": about one in eight words of English prose) are passed this
+ * way without a string, a Map look-up and the string work of randomReason. False: randomReason
+ * decides.
+ */
+function isNullAscii(s: string, from: number, to: number): boolean {
+  let last = -1;
+  let length = 0;
+  let walk = true;
+  let vowel = false;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) | 32;
+    if (c === last) continue;
+    if (last !== -1 && walk && ASCII_ADJACENT[last * 128 + c] !== 1) walk = false;
+    if (ASCII_VOWEL_CODE[c] === 1) vowel = true;
+    last = c;
+    length++;
+  }
+  return length < 4 || (!walk && (length < 5 || vowel));
 }
 
 /** a–z, or a basic Cyrillic letter (а–я, ё): letters that the full test does not change before looking at them. */

@@ -6,11 +6,12 @@
 //
 // How the ratio is measured: both servers run at once, each in its own process (only the one
 // under load works). Each gets WARM_SECONDS (3) of the same load first, not counted; then ROUNDS
-// (5) pairs of PAIR_SECONDS (5) per server with autocannon (10 connections, the same body), the
+// (9) pairs of PAIR_SECONDS (3) per server with autocannon (10 connections, the same body), the
 // order alternating (bare first in odd rounds, serve first in even ones), so that a change of the
 // machine's load during the run falls on both. serve/bare is the median of the rounds' ratios
 // (every round's ratio is printed); req/s, p50 and p99 are medians of the rounds. The run exits
-// 1 when a case's median ratio is under 80 %.
+// 1 when a case's median ratio is under 80 %. Beside it, the same comparison by CPU time: each
+// server process's user + system time per request over a round (from /proc), bare / serve.
 //
 // Also shown, one run of BENCH_SECONDS (10) each: a server that only parses and echoes the JSON
 // (the HTTP floor), `formspam/node` in-process with pino logging as serve's, and `formspam serve`
@@ -18,15 +19,18 @@
 // BENCH_WARM_SECONDS.
 import { fork, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { SHORT, TYPICAL } from './texts.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const CONNECTIONS = 10;
+/** USER_HZ of /proc/<pid>/stat: 100 on Linux. */
+const CLOCK_TICKS = 100;
 
 async function child(kind) {
   let server;
@@ -122,31 +126,48 @@ function median(xs) {
  * so that a change of the machine's load during the run falls on both. The ratio is the median of
  * the pairs' serve/bare ratios; requests per second and latencies are the medians of the rounds.
  */
-async function pairs(bareUrl, serveUrl, body) {
-  await run(bareUrl, body, WARM_SECONDS);
-  await run(serveUrl, body, WARM_SECONDS);
+async function pairs(bare, serve, body) {
+  await run(bare.url, body, WARM_SECONDS);
+  await run(serve.url, body, WARM_SECONDS);
+  const measure = async (server) => {
+    const cpu0 = cpuMicros(server.pid);
+    const r = await run(server.url, body, PAIR_SECONDS);
+    r.cpuPerRequest = (cpuMicros(server.pid) - cpu0) / r.requests.total;
+    return r;
+  };
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
     let b;
     let f;
     if (i % 2 === 0) {
-      b = await run(bareUrl, body, PAIR_SECONDS);
-      f = await run(serveUrl, body, PAIR_SECONDS);
+      b = await measure(bare);
+      f = await measure(serve);
     } else {
-      f = await run(serveUrl, body, PAIR_SECONDS);
-      b = await run(bareUrl, body, PAIR_SECONDS);
+      f = await measure(serve);
+      b = await measure(bare);
     }
     if (b.non2xx) throw new Error(`the bare classify server answered ${b.non2xx} non-2xx responses`);
     if (f.non2xx) throw new Error(`formspam serve answered ${f.non2xx} non-2xx responses`);
-    rounds.push({ b, f, ratio: f.requests.average / b.requests.average });
+    rounds.push({ b, f, ratio: f.requests.average / b.requests.average, cpuRatio: b.cpuPerRequest / f.cpuPerRequest });
   }
   const m = (pick) => median(rounds.map(pick));
   return {
     ratio: m((r) => r.ratio),
     ratios: rounds.map((r) => r.ratio),
-    bare: { rps: m((r) => r.b.requests.average), p50: m((r) => r.b.latency.p50), p99: m((r) => r.b.latency.p99) },
-    serve: { rps: m((r) => r.f.requests.average), p50: m((r) => r.f.latency.p50), p99: m((r) => r.f.latency.p99) },
+    cpuRatio: m((r) => r.cpuRatio),
+    bare: { rps: m((r) => r.b.requests.average), p50: m((r) => r.b.latency.p50), p99: m((r) => r.b.latency.p99), cpu: m((r) => r.b.cpuPerRequest) },
+    serve: { rps: m((r) => r.f.requests.average), p50: m((r) => r.f.latency.p50), p99: m((r) => r.f.latency.p99), cpu: m((r) => r.f.cpuPerRequest) },
   };
+}
+
+/** A process's CPU time so far (user + system, all threads) in µs, from /proc (Linux); NaN elsewhere. */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
 }
 
 async function main() {
@@ -157,8 +178,9 @@ async function main() {
   ];
   console.log(`node ${process.version}, ${process.platform}/${process.arch}; autocannon ${CONNECTIONS} connections; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log(`serve/bare: both servers warmed up ${WARM_SECONDS} s each, then ${ROUNDS} rounds of ${PAIR_SECONDS} s per server, order alternating; median of the rounds (req/s, p50, p99) and of the per-round ratios (all ratios in brackets)`);
+  console.log('CPU/request: each server process\'s user + system CPU time over a round divided by its requests (median of the rounds); bare / serve, the same ratio by CPU instead of by throughput (less sensitive to other load on the machine; the budget is the throughput ratio)');
   console.log(`echo, formspam/node and serve with rate limits: one run of ${DURATION} s each`);
-  console.log('case                  | echo req/s  p99 ms | bare classify req/s  p50 ms  p99 ms | formspam serve req/s  p50 ms  p99 ms | serve/bare (rounds)          | formspam/node req/s  p99 ms | serve with rate limits: 2xx/s  p99 ms');
+  console.log('case                  | echo req/s  p99 ms | bare classify req/s  p50 ms  p99 ms | formspam serve req/s  p50 ms  p99 ms | serve/bare (rounds)                  | CPU/request bare / serve   | formspam/node req/s  p99 ms | serve with rate limits: 2xx/s  p99 ms');
   let worst = Infinity;
   const n = (x, w) => x.toFixed(0).padStart(w);
   const ms = (x, w) => String(x).padStart(w);
@@ -170,7 +192,7 @@ async function main() {
     const bare = await start('classify');
     const serve = await startServe(['--no-rate-limits']);
     const key = (await requestApiKey({ server: serve.url, hostname: 'example.com' })).apiKey;
-    const p = await pairs(bare.url, `${serve.url}/api/v1/classify?apiKey=${key}`, body);
+    const p = await pairs({ url: bare.url, pid: bare.proc.pid }, { url: `${serve.url}/api/v1/classify?apiKey=${key}`, pid: serve.proc.pid }, body);
     bare.proc.kill();
     serve.proc.kill();
     const node = await start('formspam');
@@ -186,8 +208,9 @@ async function main() {
     const lOk = (l.requests.total - (l.non2xx ?? 0)) / DURATION;
     worst = Math.min(worst, p.ratio);
     const rounds = `${n(p.ratio * 100, 3)}% (${p.ratios.map((r) => (r * 100).toFixed(0)).join(' ')})`;
+    const cpu = `${n(p.bare.cpu, 4)} / ${n(p.serve.cpu, 4)} µs = ${n(p.cpuRatio * 100, 3)}%`;
     console.log(
-      `${c.name.padEnd(21)} | ${n(e.requests.average, 10)}  ${ms(e.latency.p99, 6)} | ${n(p.bare.rps, 19)}  ${ms(p.bare.p50, 6)}  ${ms(p.bare.p99, 6)} | ${n(p.serve.rps, 20)}  ${ms(p.serve.p50, 6)}  ${ms(p.serve.p99, 6)} | ${rounds.padEnd(28)} | ${n(a.requests.average, 19)}  ${ms(a.latency.p99, 6)} | ${n(lOk, 28)}  ${ms(l.latency.p99, 6)} (${l.non2xx ?? 0} × 429)`,
+      `${c.name.padEnd(21)} | ${n(e.requests.average, 10)}  ${ms(e.latency.p99, 6)} | ${n(p.bare.rps, 19)}  ${ms(p.bare.p50, 6)}  ${ms(p.bare.p99, 6)} | ${n(p.serve.rps, 20)}  ${ms(p.serve.p50, 6)}  ${ms(p.serve.p99, 6)} | ${rounds.padEnd(36)} | ${cpu.padEnd(26)} | ${n(a.requests.average, 19)}  ${ms(a.latency.p99, 6)} | ${n(lOk, 28)}  ${ms(l.latency.p99, 6)} (${l.non2xx ?? 0} × 429)`,
     );
   }
   console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);

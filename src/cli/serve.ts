@@ -27,9 +27,10 @@ export const SERVE_HELP = `Usage: formspam serve [options]
 Runs the HTTP API (POST /api/v1/classify, POST /api_key/generate, the widget's
 GET /api/v1/challenge, POST /api/v1/verify and POST /v1/verify/signature, /healthz, /readyz,
 /openapi.json, /metrics). Logs are JSON lines (pino) on standard output, without secrets or
-submitted text. SIGTERM/SIGINT stop accepting connections, answer every request sent on an
-open keep-alive connection (with Connection: close), close connections idle for 1 s, close
-the store and exit.
+submitted text, written in batches (4 KiB, or at least every 100 ms; everything is written
+before the process exits). SIGTERM/SIGINT stop accepting connections, answer every request
+sent on an open keep-alive connection (with Connection: close), close connections idle for
+1 s, close the store and exit.
 
 Readable reasons: POST /api/v1/classify?explain=de (or "explain": "de" in the body; en, de, fr
 or es; true takes the language from Accept-Language, else en) adds "explanations", one sentence

@@ -47,16 +47,21 @@ export function trackConnections(server: Server): ConnectionTracker {
     sockets.set(socket, { active: 0, idleSince: performance.now(), ended: false });
     socket.once('close', () => sockets.delete(socket));
   });
+  // One listener function for every response, not a closure and a once-wrapper per request: a
+  // response's request still holds the socket when the response closes (a socket that closed
+  // first is no longer tracked, and nothing is left to count).
+  function responseClosed(this: ServerResponse): void {
+    const t = sockets.get(this.req.socket);
+    if (!t) return;
+    t.active--;
+    t.idleSince = performance.now();
+  }
   // Before the server's own handler, so that a response written at once still gets the header.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const t = sockets.get(req.socket);
     if (t) t.active++;
     if (draining && !res.headersSent) res.setHeader('connection', 'close');
-    res.once('close', () => {
-      if (!t) return;
-      t.active--;
-      t.idleSince = performance.now();
-    });
+    res.on('close', responseClosed);
   });
 
   return {

@@ -62,8 +62,17 @@ function forwardedChain(headers: Record<string, HeaderValue>): string[] | null {
   return out;
 }
 
+// The last socket address cleaned, and the result (a pure function of the text): most requests
+// come from the address of the one before (a proxy, a keep-alive client).
+let lastRemote: string | undefined;
+let lastClean: string | null = null;
+
 export function clientIpOf(remoteAddress: string | undefined, headers: Record<string, HeaderValue>, trusted: CidrSet | null): string | undefined {
-  let ip = remoteAddress === undefined ? null : cleanAddress(remoteAddress);
+  if (remoteAddress !== undefined && remoteAddress !== lastRemote) {
+    lastClean = cleanAddress(remoteAddress);
+    lastRemote = remoteAddress;
+  }
+  let ip = remoteAddress === undefined ? null : lastClean;
   if (ip === null) return undefined;
   if (!trusted || trusted.match(ip) === null) return ip;
   const chain = forwardedChain(headers);

@@ -81,7 +81,8 @@ function route(ctx: ServiceContext, req: ServiceRequest, target: Target, ip: str
 
 export function createService(options: ServiceOptions = {}): Service {
   const ctx = createContext(options);
-  const { store, metrics, providers, log, trusted } = ctx;
+  const { store, metrics, providers, trusted } = ctx;
+  const requestLog = ctx.options.requestLogger ?? ctx.log;
   return {
     store,
     metrics,
@@ -120,7 +121,7 @@ export function createService(options: ServiceOptions = {}): Service {
       }
       if (req.method === 'HEAD') response = { ...response, body: '' };
       metrics?.requests.inc({ route: path, method: Object.hasOwn(ROUTES, path) ? req.method : 'other', status: String(response.status) });
-      log?.info({ event: 'request', method: req.method.slice(0, 10), route: path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, ip }, 'request');
+      requestLog?.info({ event: 'request', method: req.method.slice(0, 10), route: path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, ip }, 'request');
       return response;
     },
   };

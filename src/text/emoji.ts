@@ -14,9 +14,22 @@ const KEYCAP = 0x20e3;
 // one emoji but several drawn side by side: "😀‍😀‍😀‍😀‍😀" must not count as one.
 const MAX_ZWJ_PARTS = 4;
 
+/**
+ * What PICTO says of the code points from U+203C to U+1FFFF (where the pictographs are), filled
+ * in as they are met: 0 not asked yet, 1 a pictograph, 2 not one. An emoji is met again and
+ * again; the expression took a string of it and a match each time.
+ */
+const PICTO_SEEN = new Uint8Array(0x20000);
+/** PICTO's answer for `cp` (from U+203C), memoised below U+20000. */
+function pictographic(cp: number): boolean {
+  if (cp >= 0x20000) return PICTO.test(String.fromCodePoint(cp));
+  let seen = PICTO_SEEN[cp]!;
+  if (seen === 0) PICTO_SEEN[cp] = seen = PICTO.test(String.fromCodePoint(cp)) ? 1 : 2;
+  return seen === 1;
+}
+
 // Below U+203C only © and ® are pictographs, so most letters never reach the expression.
-const isPicto = (cp: number): boolean =>
-  cp === 0xa9 || cp === 0xae || (cp >= 0x203c && PICTO.test(String.fromCodePoint(cp)));
+const isPicto = (cp: number): boolean => cp === 0xa9 || cp === 0xae || (cp >= 0x203c && pictographic(cp));
 const isRegional = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f1ff;
 const isModifier = (cp: number): boolean => cp >= 0x1f3fb && cp <= 0x1f3ff;
 const isTag = (cp: number): boolean => cp >= 0xe0020 && cp <= 0xe007f;

@@ -11,6 +11,9 @@ import { runRuleCase } from '../../src/testing/index.js';
 
 const detector = (language: string): LanguageDetector => ({ name: 'fixed', detect: async () => [{ language, confidence: 0.99 }] });
 const asComment = (text: string, language = 'en') => classify({ text, formType: 'comment' }, { language: detector(language) });
+/** text.SPAM_WORDS alone, with the language given: as a comment, or as a contact form (the default). */
+const spamWordsScore = async (text: string, language: string, formType?: 'comment') =>
+  (await runRuleCase(spamWords, { request: formType ? { text, formType } : { text }, facts: { language: [{ language, confidence: 0.95 }] } })).result.score;
 
 describe('comment spam: BAD as a comment', () => {
   it.each([
@@ -85,9 +88,8 @@ describe('boasting of getting popular fast: a little in a comment', () => {
     ['el', 'Γίνομαι γρήγορα γνωστός'],
     ['ro', 'Devin repede cunoscut'],
   ])('%s: %s', async (language, text) => {
-    const facts = { language: [{ language, confidence: 0.95 }] };
-    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBe(1);
-    expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBe(0);
+    expect(await spamWordsScore(text, language, 'comment')).toBe(1);
+    expect(await spamWordsScore(text, language)).toBe(0);
   });
 });
 
@@ -114,8 +116,81 @@ describe('free followers, hand-offs and referral codes: in every comment list', 
     ['el', 'Δωρεάν ακόλουθοι, ακολουθήστε με στο insta'],
     ['ro', 'Urmăritori gratuiți, folosiți codul meu'],
   ])('%s: %s scores two entries in a comment, less in a contact form', async (language, text) => {
-    const facts = { language: [{ language, confidence: 0.95 }] };
-    expect((await runRuleCase(spamWords, { request: { text, formType: 'comment' }, facts })).result.score).toBeGreaterThanOrEqual(4);
-    expect((await runRuleCase(spamWords, { request: { text }, facts })).result.score).toBeLessThan(4);
+    expect(await spamWordsScore(text, language, 'comment')).toBeGreaterThanOrEqual(4);
+    expect(await spamWordsScore(text, language)).toBeLessThan(4);
+  });
+});
+
+// 2026-11-27: the writer announcing a channel of their own, a plea to look the writer up by name
+// (no link to filter) and a hand-off to private contact, in the comment list of each language.
+// Written by hand for formspam, not taken from any data set.
+describe('own channel, look-me-up and private hand-offs: in every comment list', () => {
+  it.each([
+    ['en', 'I made a new channel, look me up!'],
+    ['de', 'Ich habe einen Kanal erstellt, sucht nach mir!'],
+    ['fr', "J'ai créé une chaîne, tapez mon nom !"],
+    ['es', 'Creé un canal, busquen mi nombre!'],
+    ['pt', 'Criei um canal, pesquisem meu nome!'],
+    ['it', 'Ho creato un canale, cercate il mio nome!'],
+    ['nl', 'Ik heb een kanaal gemaakt, zoek mijn naam op!'],
+    ['da', 'Jeg har lavet en kanal, søg på mit navn!'],
+    ['no', 'Jeg har laget en kanal, søk på navnet mitt!'],
+    ['sv', 'Jag har gjort en kanal, sök på mitt namn!'],
+    ['fi', 'Tein kanavan, etsikää nimelläni!'],
+    ['hu', 'Csináltam egy csatornát, keressetek rá a nevemre!'],
+    ['pl', 'Założyłem kanał, wyszukajcie mnie!'],
+    ['cs', 'Založil jsem kanál, vyhledejte mě!'],
+    ['sk', 'Založil som kanál, vyhľadajte ma!'],
+    ['ru', 'Я создал канал, найдите меня!'],
+    ['bg', 'Направих канал, потърсете ме!'],
+    ['el', 'Έφτιαξα κανάλι, ψάξτε με!'],
+    ['ro', 'Am creat un canal, căutați-mă!'],
+  ])('%s: %s scores two entries in a comment, at most 0.5 in a contact form', async (language, text) => {
+    expect(await spamWordsScore(text, language, 'comment')).toBe(4.5);
+    expect(await spamWordsScore(text, language)).toBeLessThanOrEqual(0.5);
+  });
+
+  it.each([
+    ['en', 'Check my new channel and hit me up'],
+    ['en', 'This singer is amazing, look her name up on the internet and hit me up'],
+    ['en', 'first comment, like please'],
+    ['de', 'Mein neuer Kanal ist online, schreibt mir'],
+    ['fr', 'Ma nouvelle chaîne est en ligne, écrivez-moi'],
+    ['es', 'Mi nuevo canal ya está, escríbanme'],
+    ['pt', 'Meu novo canal está no ar, me chama no privado'],
+    ['it', 'Il mio nuovo canale è online, scrivetemi'],
+    ['nl', 'Mijn nieuwe kanaal staat online, stuur me een bericht'],
+    ['da', 'Min nye kanal er oppe, skriv til mig'],
+    ['no', 'Min nye kanal er oppe, skriv til meg'],
+    ['sv', 'Min nya kanal är uppe, skriv till mig'],
+    ['fi', 'Uusi kanavani on auki, laittakaa viestiä'],
+    ['hu', 'Kész az új csatornám, írjatok nekem'],
+    ['pl', 'Mój nowy kanał już jest, napiszcie do mnie'],
+    ['cs', 'Můj nový kanál je venku, napište mi'],
+    ['sk', 'Môj nový kanál je vonku, napíšte mi'],
+    ['ru', 'Мой новый канал уже работает, пишите мне'],
+    ['bg', 'Новият ми канал е готов, пишете ми'],
+    ['el', 'Το νέο μου κανάλι είναι έτοιμο, γράψτε μου'],
+    ['ro', 'Noul meu canal e gata, scrieți-mi'],
+  ])('%s: %s is BAD as a comment', async (language, text) => {
+    expect(await spamWordsScore(text, language, 'comment')).toBeGreaterThan(2);
+    const r = await asComment(text, language);
+    expect(r.classification, `score ${r.score}: ${r.reasons.join(', ')}`).toBe('BAD');
+  });
+
+  it.each([
+    ['en', 'She started a new channel for her dance videos, love it'],
+    ['en', 'I searched for this song for years, finally found it'],
+    ['en', 'Contact me if you know the name of the dancer at 2:10'],
+    ['en', 'Look her up on Wikipedia, she has won so many awards'],
+    ['en', 'My favourite channel on YouTube, her new video is amazing'],
+    ['en', 'I would like, please, a part two of this video'],
+    ['en', 'Text me the name of this song if you know it'],
+    ['de', 'Ihr neuer Kanal ist super, ich schaue jeden Tag'],
+    ['fr', 'Sa nouvelle chaîne est géniale, je regarde tous les jours'],
+    ['es', 'Su nuevo canal es genial, lo veo todos los días'],
+  ])('%s: %s stays below BAD as a comment', async (language, text) => {
+    const r = await asComment(text, language);
+    expect(r.classification, `score ${r.score}: ${r.reasons.join(', ')}`).not.toBe('BAD');
   });
 });

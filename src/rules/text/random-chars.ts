@@ -104,6 +104,41 @@ function isTypedAt(s: string, from: number, to: number): boolean {
   return true;
 }
 
+/**
+ * {@link isTypedAt} and {@link wordsAt} of the token `s[from, to)` in one pass: -1 when it is not
+ * typed (isTypedAt false), else what wordsAt returns, its words in `wordBounds`. Each code unit's
+ * flags are read once (the two passes read them for every Cyrillic, Greek or accented token). A
+ * token with a surrogate takes the two functions in turn: they step over pairs differently.
+ */
+function typedWordsAt(s: string, from: number, to: number): number {
+  if (to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
+    (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46) return -1;
+  let n = 0;
+  let start = -1;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    let letter: boolean;
+    if (c < 128) {
+      if ((c >= 48 && c <= 57) || c === 64) return -1;
+      if (c === 58 && i + 2 < to && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return -1;
+      letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    } else {
+      if (c >= 0xd800 && c <= 0xdfff) return isTypedAt(s, from, to) ? wordsAt(s, from, to) : -1;
+      const f = charFlags(c);
+      if ((f & DIGIT) !== 0) return -1;
+      letter = (f & (start === -1 ? LETTER_FLAG : LETTER_FLAG | MARK)) !== 0;
+    }
+    if (letter) {
+      if (start === -1) start = i;
+    } else if (start !== -1) {
+      n = pushBounds(n, start, i);
+      start = -1;
+    }
+  }
+  if (start !== -1) n = pushBounds(n, start, to);
+  return n;
+}
+
 /** {@link plainAsciiWords}: the token is not printable ASCII (the general path reads it). */
 const NOT_PLAIN = -1;
 /** {@link plainAsciiWords}: the token is printable ASCII but not typed (a digit, "@", "://", "www."): no word of it is judged. */
@@ -131,11 +166,11 @@ function plainAsciiWords(s: string, from: number, to: number): number {
     if ((c >= 48 && c <= 57) || c === 64) return PLAIN_SKIP;
     if (c === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return PLAIN_SKIP;
     if (start !== -1) {
-      if (i - start >= 4 && !isOrdinaryAscii(s, start, i)) n = pushBounds(n, start, i);
+      if (i - start >= 4 && !isOrdinaryAscii(s, start, i) && !isNullAscii(s, start, i)) n = pushBounds(n, start, i);
       start = -1;
     }
   }
-  if (start !== -1 && to - start >= 4 && !isOrdinaryAscii(s, start, to)) n = pushBounds(n, start, to);
+  if (start !== -1 && to - start >= 4 && !isOrdinaryAscii(s, start, to) && !isNullAscii(s, start, to)) n = pushBounds(n, start, to);
   // What /^www\./iu tests; on ASCII only "w" and "W" match /w/iu.
   if (to - from >= 4 && (s.charCodeAt(from) | 32) === 119 && (s.charCodeAt(from + 1) | 32) === 119 &&
     (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46) return PLAIN_SKIP;
@@ -211,6 +246,32 @@ function isOrdinaryAscii(s: string, from: number, to: number): boolean {
   if (i === to || ASCII_ADJACENT[a * 128 + (s.charCodeAt(i) | 32)] === 1) return false;
   for (let j = from; j < to; j++) if (ASCII_VOWEL_CODE[s.charCodeAt(j) | 32] === 1) return true;
   return false;
+}
+
+/**
+ * True only when {@link randomReason} gives null for the run of ASCII letters `s[from, to)` (four
+ * or more), worked out on code units: its lower case, collapsed ("hmmmm" → "hm"), is shorter than
+ * four letters, or is not a walk along a keyboard row and has a vowel or fewer than five letters
+ * (lower case, stripMarks and the scripts' tests change nothing else for a–z). The words
+ * {@link isOrdinaryAscii} does not pass because their first step is a keyboard neighbour
+ * ("were", "same", "open", "error": about one in eight words of English prose) are passed this
+ * way without a string, a Map look-up and the string work of randomReason. False: randomReason
+ * decides.
+ */
+function isNullAscii(s: string, from: number, to: number): boolean {
+  let last = -1;
+  let length = 0;
+  let walk = true;
+  let vowel = false;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) | 32;
+    if (c === last) continue;
+    if (last !== -1 && walk && ASCII_ADJACENT[last * 128 + c] !== 1) walk = false;
+    if (ASCII_VOWEL_CODE[c] === 1) vowel = true;
+    last = c;
+    length++;
+  }
+  return length < 4 || (!walk && (length < 5 || vowel));
 }
 
 /** a–z, or a basic Cyrillic letter (а–я, ё): letters that the full test does not change before looking at them. */
@@ -413,11 +474,11 @@ export default defineRule({
       // Only Latin, Cyrillic and Greek words are judged (randomReason): a token without a letter
       // of those scripts (Arabic, Devanagari, Han…) is passed over without a string.
       if (!hasJudgedLetter(s, from, to)) continue;
-      // Addresses, URLs, codes and anything with digits are not typed words.
-      if (!isTypedAt(s, from, to)) continue;
-      // The words of the token: the ones isOrdinaryWide passes are null for randomReason and
-      // are passed over without a string.
-      const n = wordsAt(s, from, to);
+      // Addresses, URLs, codes and anything with digits are not typed words. The words of the
+      // token: the ones isOrdinaryWide passes are null for randomReason and are passed over
+      // without a string.
+      const n = typedWordsAt(s, from, to);
+      if (n < 0) continue;
       for (let w = 0; w < n; w += 2) {
         const start = wordBounds[w]!;
         const end = wordBounds[w + 1]!;

@@ -43,7 +43,7 @@ const PATTERN_LIST: readonly RegExp[] = [
  */
 type Hint = (value: string, h: Hints) => boolean;
 const HINTS: readonly Hint[] = [
-  (_, h) => h.quote,
+  (value, h) => h.quote && quoteThenOperator(value),
   (value) => value.includes('='),
   (_, h) => h.semicolon,
   (_, h) => h.semicolon,
@@ -55,6 +55,37 @@ const HINTS: readonly Hint[] = [
   (_, h) => (h.words & SYSTEM_WORDS) !== 0,
   (_, h) => (h.words & SELECT) !== 0,
 ];
+
+/** Every quote of the tautology pattern, to jump from one to the next. */
+const QUOTES = /['"`]/g;
+/** 1 for the code units that the tautology pattern allows between its quote and operator: space, tab, ")". */
+const QUOTE_GAP = new Uint8Array(128);
+QUOTE_GAP[0x20] = QUOTE_GAP[0x09] = QUOTE_GAP[0x29] = 1;
+/** 1 for the first code unit of the tautology pattern's operators: "or", "and" (any case), "||", "&&". */
+const OPERATOR_START = new Uint8Array(128);
+for (const c of 'oOaA|&') OPERATOR_START[c.charCodeAt(0)] = 1;
+
+/**
+ * What every match of the tautology pattern (the first of PATTERN_LIST) has: a quote, then at
+ * most 13 spaces, tabs and ")" (its `[ \t]{0,5}\){0,3}[ \t]{0,5}`), then "or" or "and" (any case:
+ * the expression's `i` flag without `u` folds no other character to these) or "||" or "&&". So
+ * the first code unit after the quote that is none of those three must start an operator. Prose
+ * has quotes (apostrophes in "it's", quoted words), which sent the whole field through the
+ * expression; a quote followed by an operator is rare in it. A test, not a search: the pattern
+ * still finds the matches.
+ */
+function quoteThenOperator(value: string): boolean {
+  QUOTES.lastIndex = 0;
+  while (QUOTES.test(value)) {
+    // `test` with the g flag leaves lastIndex after the quote, without a match object.
+    let i = QUOTES.lastIndex;
+    const end = Math.min(value.length, i + 14);
+    while (i < end && value.charCodeAt(i) < 128 && QUOTE_GAP[value.charCodeAt(i)] === 1) i++;
+    const d = value.charCodeAt(i);
+    if (i < end && d < 128 && OPERATOR_START[d] === 1) return true;
+  }
+  return false;
+}
 
 /** The hints shared by several patterns, found once per field. */
 interface Hints {

@@ -14,9 +14,12 @@ export async function classifyRoute(ctx: ServiceContext, req: ServiceRequest, ta
   inOutage ||= found.degraded;
   const record = activeKey(found.value, 'Invalid API key: no such key on this server (get one with formspam keygen).');
   checkReferer(req, record, ctx.options.requireReferer, `Wrong referrer: this key is for ${record.hostname}; the page's Referer/Origin must be on that host.`);
-  await ctx.spendKeyBudget(req, record, ip, async (name, limit, id) => {
-    if (await grace.classifyRate(name, limit, id)) inOutage = true;
-  });
+  // Without limits spendKeyBudget() returns at once: skip its call, closure and await then.
+  if (limits) {
+    await ctx.spendKeyBudget(req, record, ip, async (name, limit, id) => {
+      if (await grace.classifyRate(name, limit, id)) inOutage = true;
+    });
+  }
   // `explain` in the body or the query (`true`: the Accept-Language header's language).
   const body = withExplain(await ctx.readJson(req), target.param('explain'), header(req.headers['accept-language']));
   const result = await ctx.classify(body, ip);

@@ -1,6 +1,7 @@
 // Runs a formspam/testing conformance suite outside the test runner, case by case, and says
 // how each case ended: so a test can feed a suite a deliberately broken provider and show
 // that the suite fails (and which cases), or read the reasons of its skips.
+import { expect, it } from 'vitest';
 import type { Runner } from '../../src/testing/runner.js';
 
 export type CaseOutcome =
@@ -59,4 +60,44 @@ export async function runSuite(declare: (runner: Runner) => void): Promise<Map<s
 /** The names of the cases with `status`. */
 export function casesWith(outcomes: Map<string, CaseOutcome>, status: CaseOutcome['status']): string[] {
   return [...outcomes].filter(([, o]) => o.status === status).map(([name]) => name);
+}
+
+/**
+ * A tracker of the calls of a fake provider in flight: `track(fn)` runs `fn` a turn of the
+ * event loop later with the number of calls in flight, so a broken copy can answer concurrent
+ * callers differently.
+ */
+export function inFlight(): <T>(fn: (busy: number) => T | Promise<T>) => Promise<T> {
+  let busy = 0;
+  return async (fn) => {
+    busy++;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      return await fn(busy);
+    } finally {
+      busy--;
+    }
+  };
+}
+
+/**
+ * One test per broken provider: the suite, declared by `declare` with it, fails exactly the
+ * cases `fails` names (keys of `cases`, the cases' full names) and skips none; and one test that
+ * every case fails for some broken provider.
+ */
+export function expectSuiteFails<K extends string, B extends { fault: string; fails: readonly K[] }>(
+  cases: Readonly<Record<K, string>>,
+  broken: readonly B[],
+  declare: (b: B, runner: Runner) => void,
+): void {
+  for (const b of broken) {
+    it(`fails (only) the cases that check ${b.fault}`, async () => {
+      const outcomes = await runSuite((runner) => declare(b, runner));
+      expect(casesWith(outcomes, 'failed')).toEqual(b.fails.map((k) => cases[k]));
+      expect(casesWith(outcomes, 'skipped')).toEqual([]);
+    });
+  }
+  it('has a broken provider for every case', () => {
+    expect(new Set(broken.flatMap((b) => b.fails))).toEqual(new Set(Object.keys(cases)));
+  });
 }

@@ -180,3 +180,12 @@ export {
 } from './dns.js';
 export { testStore, type StoreConformanceSetup } from './stores.js';
 export { testHttpAdapter, HTTP_CONFORMANCE_BODY_LIMIT, type FetchLike, type HttpAdapterSetup } from './http.js';
+export { testGeoProvider, type GeoConformanceAddress, type GeoConformanceSetup } from './geo.js';
+export { testIpReputationProvider, type IpListedAddress, type IpReputationConformanceSetup } from './ip-reputation.js';
+export { testEmailReputationProvider, type EmailReputationConformanceSetup } from './email-reputation.js';
+export {
+  LANGUAGE_CONFORMANCE_SAMPLES,
+  testLanguageDetector,
+  type LanguageDetectorConformanceSetup,
+  type LanguageSample,
+} from './language.js';

@@ -1,3 +1,4 @@
+import { isFormspamError } from '../core/errors.js';
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -225,7 +226,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   try {
     store = await openStore(storeSpec, { ...(storeSpec === 'sqlite' && { storeDir: storeDir(data, env.FORMSPAM_SERVER_DATA_DIR || undefined, stderr) }), ...(timeoutMs !== undefined && { timeoutMs }) });
   } catch (error) {
-    if (error instanceof TypeError) throw new UsageError(error.message);
+    if (error instanceof TypeError || (isFormspamError(error) && error.code === 'INVALID_OPTIONS')) throw new UsageError(error.message);
     if ((error as { code?: unknown }).code === 'SQLITE_UNAVAILABLE') throw new UsageError((error as Error).message, 'SQLITE_UNAVAILABLE');
     if ((error as { code?: unknown }).code === 'STORE_UNREACHABLE') throw new UsageError((error as Error).message, 'STORE_UNREACHABLE');
     throw error;
@@ -285,7 +286,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     }
   } catch (error) {
     await store.close();
-    if (error instanceof TypeError) throw new UsageError(error.message);
+    if (error instanceof TypeError || (isFormspamError(error) && error.code === 'INVALID_OPTIONS')) throw new UsageError(error.message);
     // The master key does not fit the store: a configuration error, exit 2 with its code.
     if (isMasterKeyError(error)) throw new UsageError(error.message, error.code);
     throw error;

@@ -1,5 +1,5 @@
 /**
- * Store failures, typed and fast (issue 19): every failure of a store that is not an answer
+ * Store failures, typed and fast: every failure of a store that is not an answer
  * (the store is down, unreachable, too slow, out of space, locked) becomes a
  * {@link StoreUnavailableError} with `code: "STORE_UNAVAILABLE"`, which the service answers
  * with 503 and `Retry-After` instead of a 500. `guardStore` adds a per-call deadline.

@@ -1,13 +1,15 @@
 // Every generated data file is what its generator writes (`--check`), every data file carries the
 // one header (scripts/lib/generated.mjs, docs/data.md), and --check fails on a tampered copy.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SHARED_DATA = join(ROOT, '../shared/data');
 // @ts-expect-error: the scripts' plain .mjs helper has no types
 const { parseGenerated } = (await import('../../scripts/lib/generated.mjs')) as { parseGenerated: (text: string, prefix?: string) => { error?: string; generated?: boolean; fields?: Record<string, string> } };
 
@@ -65,6 +67,19 @@ describe('generators --check', () => {
       expect(r.out).toMatch(/run `(node scripts\/|npm run )[^`]+`/);
     },
   );
+
+  it.skipIf(!existsSync(SHARED_DATA))('train-model.mjs --check trains again and fails on a changed binary whose sidecar records its hash (skipped without ../shared/data)', () => {
+    const root = copyTree();
+    const bin = join(root, 'data/text-model.bin');
+    const bytes = readFileSync(bin);
+    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 1;
+    writeFileSync(bin, bytes);
+    const meta = join(root, 'data/text-model.bin.meta');
+    writeFileSync(meta, readFileSync(meta, 'utf8').replace(/SHA-256: [0-9a-f]{64}/, `SHA-256: ${createHash('sha256').update(bytes).digest('hex')}`));
+    const r = run('train-model.mjs', '--check', '--out-root', root);
+    expect(r.out).toContain('data/text-model.bin differs from what training on');
+    expect(r.status).toBe(1);
+  });
 
   it('build-asn.mjs --check compiles the installed CSVs again and matches data/asn.bin, and fails on a changed byte', () => {
     expect(run('build-asn.mjs', '--check').status).toBe(0);

@@ -24,6 +24,7 @@ setOutRoot(values['out-root']);
 const GENERATOR = 'scripts/generate-email-data.mjs';
 const check = values.check === true;
 const problems = [];
+
 /** Wraps a list into a string literal of lines of about 100 characters. */
 function literal(items) {
   const lines = [];
@@ -47,7 +48,7 @@ if (values.tlds) {
   const problem = emitGenerated('src/data/tlds.ts', {
     generator: GENERATOR,
     source: `IANA, https://data.iana.org/TLD/tlds-alpha-by-domain.txt (${version}): every top-level domain of the root zone, in ASCII (internationalised TLDs as xn--…), lower case; ${tlds.length} entries`,
-    edit: `do not edit; run \`node ${GENERATOR} --tlds <tlds-alpha-by-domain.txt>\` (check: \`--check\`)`,
+    edit: `do not edit; run \`node ${GENERATOR} --tlds <tlds-alpha-by-domain.txt>\` (check: \`node ${GENERATOR} --check\`)`,
     render: () => `export const IANA_TLDS_VERSION = ${JSON.stringify(version)};
 
 export const IANA_TLDS =

@@ -1,7 +1,7 @@
 // Generator: scripts/generate-email-data.mjs
 // Source: IANA, https://data.iana.org/TLD/tlds-alpha-by-domain.txt (Version 2026051600, Last Updated Sat May 16 07:07:02 2026 UTC): every top-level domain of the root zone, in ASCII (internationalised TLDs as xn--…), lower case; 1437 entries
 // Date: 2026-11-22
-// Edit: do not edit; run `node scripts/generate-email-data.mjs --tlds <tlds-alpha-by-domain.txt>` (check: `--check`)
+// Edit: do not edit; run `node scripts/generate-email-data.mjs --tlds <tlds-alpha-by-domain.txt>` (check: `node scripts/generate-email-data.mjs --check`)
 // SHA-256: 049903beeb5e02bf2c092e77c2ec35fcace5e178657c5135acb68e682db9ef6e
 
 export const IANA_TLDS_VERSION = "Version 2026051600, Last Updated Sat May 16 07:07:02 2026 UTC";

@@ -84,5 +84,5 @@ ${literal(free)};
   check,
 });
 if (problem) problems.push(problem);
-if (check) finishCheck(problems, `node ${GENERATOR}${values.tlds ? ' --tlds <file>' : ''}`, 'src/data/free-email-domains.ts, src/data/tlds.ts (header and recorded SHA-256)');
+if (check) finishCheck(problems, `node ${GENERATOR}${values.tlds ? ' --tlds <file>' : ''}`, `src/data/free-email-domains.ts, src/data/tlds.ts${values.tlds ? '' : ' (offline: header and recorded SHA-256)'}`);
 else console.log(`src/data/free-email-domains.ts: ${free.length} domains`);

@@ -2,8 +2,12 @@
 // Compiles the ASN CSVs of @ip-location-db/asn (CC BY 4.0: RouteViews, DB-IP, NRO) into
 // data/asn.bin, the compact binary formspam reads at run time (src/providers/lists/asn.ts).
 //
-//   node scripts/build-asn.mjs [--force] [--out data/asn.bin]
+//   node scripts/build-asn.mjs [--force] [--out data/asn.bin] [--check]
 //
+// --check writes nothing: it compiles the installed CSVs in memory and exits 1 when data/asn.bin
+// differs from the result (the header's `compiled` time excepted). data/asn.bin is built, not
+// committed: its header is the JSON header inside the file (source, version, generated, licence),
+// and docs/data.md names this generator.
 // Runs as part of `npm run build` (and of `npm test` through vitest's global setup); it does
 // nothing when data/asn.bin already holds the installed version of the CSVs.
 //
@@ -24,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { force: { type: 'boolean' }, out: { type: 'string' } } });
+const { values } = parseArgs({ options: { force: { type: 'boolean' }, out: { type: 'string' }, check: { type: 'boolean' } } });
 const OUT = resolve(ROOT, values.out ?? 'data/asn.bin');
 const MAGIC = 'FSASN001';
 
@@ -49,7 +53,11 @@ function readHeader(file) {
   return JSON.parse(buf.toString('utf8', 12, 12 + len));
 }
 
-if (!values.force && existsSync(OUT)) {
+if (values.check && !existsSync(OUT)) {
+  console.error(`--check: ${OUT} is missing\n--check: run \`npm run build:data\``);
+  process.exit(1);
+}
+if (!values.force && !values.check && existsSync(OUT)) {
   const header = readHeader(OUT);
   if (header && header.version === version) {
     console.log(`build-asn: ${OUT} is up to date (@ip-location-db/asn ${version})`);
@@ -158,7 +166,7 @@ const header = {
   source: `@ip-location-db/asn ${version} (asn-ipv4-num.csv, asn-ipv6-num.csv)`,
   version,
   generated: generatedAt(),
-  compiled: new Date().toISOString(),
+  compiled: values.check ? readHeader(OUT)?.compiled : new Date().toISOString(),
   licence: 'CC BY 4.0',
   attribution: 'RouteViews (https://www.routeviews.org/), DB-IP (https://db-ip.com/), NRO (https://www.nro.net/), via ip-location-db',
   sourceRows: { v4: v4.rows, v6: v6.rows },
@@ -179,6 +187,15 @@ const out = Buffer.concat([
   ...sections.map((s) => Buffer.from(s.buffer, s.byteOffset, s.byteLength)),
   orgBlob,
 ]);
+if (values.check) {
+  if (Buffer.compare(out, readFileSync(OUT)) === 0) {
+    console.log(`--check: ${OUT}: up to date (@ip-location-db/asn ${version}, compiled again in ${Date.now() - t0} ms)`);
+    process.exit(0);
+  }
+  console.error(`--check: ${OUT} differs from what scripts/build-asn.mjs compiles from @ip-location-db/asn ${version}`);
+  console.error('--check: run `node scripts/build-asn.mjs --force`');
+  process.exit(1);
+}
 mkdirSync(dirname(OUT), { recursive: true });
 const tmp = `${OUT}.tmp-${process.pid}`;
 writeFileSync(tmp, out);

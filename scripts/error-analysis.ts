@@ -1,5 +1,5 @@
 // Dumps every record of a split with its score and per-rule scores as JSON lines, for error
-// analysis on the TRAINING split (issue 3: tune only on training data).
+// analysis on the TRAINING split (tune only on training data).
 // Run: node scripts/error-analysis.mjs [train|test] [--comment] > out.jsonl
 // --comment: YouTube comments are classified with formType "comment" (the comment lists).
 import { classify, createDefaultProviders } from '../src/index.js';

@@ -1,4 +1,4 @@
-// Log-odds of each word-list entry on the TRAINING splits (issue 3: tune only on training data).
+// Log-odds of each word-list entry on the TRAINING splits (tune only on training data).
 // For every SPAM_WORDS and PROFANITY entry that matches, counts the spam and ham training messages
 // it matches in, and prints ln((s+0.5)/S) − ln((h+0.5)/H) next to its weight, so a weight can be
 // checked against the data (weights in the lists ≈ log-odds / 2, capped at 2.5, and entries with

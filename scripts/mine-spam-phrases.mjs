@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Suggests spam-word entries and weights from the TRAINING splits only (issue 3): for each word
+// Suggests spam-word entries and weights from the TRAINING splits only: for each word
 // n-gram (1–3 words, lower case, diacritics kept), the smoothed log-odds of spam vs ham
 //   ln((s + 0.5) / S) − ln((h + 0.5) / H)
 // with s/h the numbers of spam/ham messages containing it and S/H the numbers of messages.

@@ -1,5 +1,5 @@
 // Model selection for text.MODEL on leave-one-out figures of the TRAINING splits only
-// (issue 16: choose features, regularisation and buckets on left-out data, never on a test split).
+// (choose features, regularisation and buckets on left-out data, never on a test split).
 // The project's contact-form enquiries (fixtures/contact-form-ham-en.json) are a fold too.
 // Run: node scripts/model-select.mjs [--grid small|full] > out.txt  (env FEATURES, L2, BUCKETS, DETAIL, CAP=0)
 import { classify, createDefaultProviders } from '../src/index.js';

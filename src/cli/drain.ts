@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of a node:http server under keep-alive load (issue 19).
+ * Graceful shutdown of a node:http server under keep-alive load.
  *
  * `server.close()` in Node 20 closes every idle keep-alive connection at once. A client that
  * has just received a response on such a connection may already be sending its next request:

@@ -4,6 +4,7 @@
  * same for a SQLite store and for a Redis store shared by several instances.
  * `formspam keys rotate-master` works on the store itself (it needs both master keys).
  */
+import { isFormspamError } from '../core/errors.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isMasterKeyError, rotateMasterKey } from '../service/master-key.js';
@@ -196,7 +197,7 @@ async function rotateMaster(
     // A longer deadline than a server's: this may wait for a server's write lock.
     store = await openStore(spec, { ...(spec === 'sqlite' && { storeDir: storeDir(data, env.FORMSPAM_SERVER_DATA_DIR || undefined, stderr) }), timeoutMs: 5000 });
   } catch (error) {
-    if (error instanceof TypeError) throw new UsageError(error.message);
+    if (error instanceof TypeError || (isFormspamError(error) && error.code === 'INVALID_OPTIONS')) throw new UsageError(error.message);
     if ((error as { code?: unknown }).code === 'SQLITE_UNAVAILABLE') throw new UsageError((error as Error).message, 'SQLITE_UNAVAILABLE');
     if ((error as { code?: unknown }).code === 'STORE_UNREACHABLE') throw new UsageError((error as Error).message, 'STORE_UNREACHABLE');
     throw error;

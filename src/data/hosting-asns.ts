@@ -1,9 +1,11 @@
+// Generator: none (curated by hand)
+// Source: each provider's own published AS numbers (peering pages, PeeringDB records), checked against the organisation names of @ip-location-db/asn
+// Date: 2026-11-22
+// Edit: edit this table (test/ip/parse-and-sets.test.ts fails when an entry is missing from the ASN data or its organisation no longer matches; docs/data.md)
+
 /**
  * Curated hosting ASNs: the autonomous systems of the major clouds, VPS and dedicated-server
- * providers, whose addresses are servers, not people. Source: each provider's own published
- * AS numbers (peering pages, PeeringDB records), checked against the organisation names of
- * @ip-location-db/asn; test/ip/hosting-asns.test.ts fails when an entry is missing from the
- * ASN data or its organisation no longer matches. Edit this table to curate it (docs/data.md).
+ * providers, whose addresses are servers, not people.
  *
  * Left out on purpose: CDNs and consumer VPN egress whose users are people (Cloudflare
  * AS13335 carries WARP users), and ISPs that also sell hosting (GMO, Deutsche Telekom).

@@ -1,10 +1,12 @@
-// Curated by hand (not generated): the most popular trusted free email providers, for
-// email.FREE_PROVIDER's score 0.5. Chosen for the countries of formspam's 19 languages (bg cs
-// da de el en es fi fr hu it nl no pl pt ro ru sk sv) plus the global providers. A domain belongs
-// here when it is a large, long-standing provider with real sign-up checks (phone or payment
-// verification, abuse desks). test/email/lists.test.ts checks that every entry is a free
-// provider (freemail's free.txt or FREE_PROVIDER_ADDITIONS) and in no disposable list.
-// Updated 2026-11-22.
+// Generator: none (curated by hand)
+// Source: formspam's own curation: the global free providers and those of the countries of formspam's 19 languages
+// Date: 2026-11-22
+// Edit: edit this file (test/rules/email/lists.test.ts checks every entry is a free provider and in no disposable list)
+
+// The most popular trusted free email providers, for email.FREE_PROVIDER's score 0.5. Chosen
+// for the countries of formspam's 19 languages (bg cs da de el en es fi fr hu it nl no pl pt ro
+// ru sk sv) plus the global providers. A domain belongs here when it is a large, long-standing
+// provider with real sign-up checks (phone or payment verification, abuse desks).
 
 /** When the list below was last reviewed (for `formspam status`). */
 export const TRUSTED_EMAIL_PROVIDERS_REVIEWED = '2026-11-22';

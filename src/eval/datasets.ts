@@ -1,6 +1,6 @@
 /**
  * Loaders of the labelled data in `shared/data/` (see its README.md) and the fixed,
- * deterministic train/test splits of issue 3:
+ * deterministic train/test splits (docs/accuracy.md):
  *
  * - `youtube`: YouTube Spam Collection, `youtube-spam-collection/Youtube0N-*.csv`. Videos 1–4
  *   are the training split, video 5 (Shakira) the test split. CLASS 1 is spam.

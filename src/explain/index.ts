@@ -1,5 +1,5 @@
 /**
- * Readable reasons (issue 17): one sentence per reason of a response, in English, German,
+ * Readable reasons: one sentence per reason of a response, in English, German,
  * French or Spanish, from the message tables in `./messages/<language>.json` (one file per
  * language, keyed by rule id; a translator edits only those files). A placeholder such as
  * `{matches}` or `{country}` is filled from the rule's matches and evidence; which placeholders

@@ -1,5 +1,5 @@
 /**
- * Links in a comment (`formType: "comment"`, issue 16), a part of text.SPAM_WORDS: comment spam
+ * Links in a comment (`formType: "comment"`), a part of text.SPAM_WORDS: comment spam
  * is a link to the spammer's site under someone else's post, most of all with a plea to go and
  * look ("watch this", "follow him", "please read my book"). In a comment the first link to
  * another site than a YouTube video is a match of its own, of weight 1, and 1.5 when the

@@ -7,7 +7,7 @@
  * `Request`) share this file.
  */
 import { classify, type ClassifyOptions } from '../engine/classify.js';
-import { isFormspamError } from '../core/errors.js';
+import { invalidOption, isFormspamError } from '../core/errors.js';
 import { EXPLAIN_LANGUAGES, negotiateExplainLanguage, type ExplainLanguage } from '../explain/index.js';
 import type { Providers } from '../providers/types.js';
 import type { ClassifyRequest, FormType } from '../core/request.js';
@@ -126,15 +126,15 @@ export function formRequest(form: Form, clientIp: string | undefined, options: P
 
 export function createGuard(options: ProtectOptions = {}): Guard {
   const bodyLimit = options.bodyLimit ?? DEFAULT_PROTECT_BODY_LIMIT;
-  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new TypeError('protect: bodyLimit must be a positive integer (bytes)');
-  const trusted = trustedProxySet(options.trustedProxies);
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw invalidOption('protect', 'bodyLimit', 'must be a positive integer (bytes)');
+  const trusted = trustedProxySet(options.trustedProxies, 'protect');
   const block = options.block ?? ((v: Verdict) => v.classification === 'BAD');
   const onBlocked = options.onBlocked ?? defaultBlocked;
   const dryRun = options.dryRun === true;
   const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
   const explain = options.explain;
   if (explain !== undefined && typeof explain !== 'boolean' && !(EXPLAIN_LANGUAGES as readonly unknown[]).includes(explain)) {
-    throw new TypeError(`protect: explain must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
+    throw invalidOption('protect', 'explain', `must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
   }
   return {
     options,

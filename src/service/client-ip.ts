@@ -3,6 +3,7 @@
  * right-most address of `X-Forwarded-For` (or `Forwarded: for=`) that is not itself a
  * trusted proxy. A client can therefore not choose its own IP by sending these headers.
  */
+import { invalidOption } from '../core/errors.js';
 import { CidrSet, parseCidr, type IpRange } from '../ip/cidr-set.js';
 import { parseIp } from '../ip/parse.js';
 
@@ -14,15 +15,18 @@ const NAMED: Record<string, readonly string[]> = {
   private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
 
-/** Compiles `trustedProxies` (CIDRs, single addresses, `loopback`, `private`); throws on a bad entry. */
-export function trustedProxySet(list: readonly string[] | undefined): CidrSet | null {
+/**
+ * Compiles `trustedProxies` (CIDRs, single addresses, `loopback`, `private`); a bad entry throws
+ * INVALID_OPTIONS naming `factory`, the one whose option it is.
+ */
+export function trustedProxySet(list: readonly string[] | undefined, factory = 'trustedProxySet'): CidrSet | null {
   if (!list || list.length === 0) return null;
   const ranges: IpRange[] = [];
   for (const entry of list) {
     for (const item of NAMED[entry] ?? [entry]) {
       const text = item.includes('/') ? item : parseIp(item)?.family === 6 ? `${item}/128` : `${item}/32`;
       const range = parseCidr(text);
-      if (!range) throw new TypeError(`trustedProxies: ${JSON.stringify(entry)} is not a CIDR, an IP address, "loopback" or "private"`);
+      if (!range) throw invalidOption(factory, 'trustedProxies', `${JSON.stringify(entry)} is not a CIDR, an IP address, "loopback" or "private"`);
       ranges.push(range);
     }
   }

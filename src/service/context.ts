@@ -3,6 +3,7 @@
  * few pieces of state that outlive a request (the M2M key, the dataset status, the keys known
  * through a store outage, the rate of store warnings).
  */
+import { invalidOption } from '../core/errors.js';
 import { defaultRandomBytes, SecretBox, toHex, type RandomBytes } from '../altcha/crypto.js';
 import type { ClassifyResponse } from '../core/response.js';
 import { classify, type ClassifyOptions } from '../engine/classify.js';
@@ -69,15 +70,18 @@ export interface ServiceContext {
   errorToResponse(error: unknown, route: string): ServiceResponse;
 }
 
-/** Reads and checks the options (a TypeError names the one that is wrong) and makes the shared state. */
+/** Reads and checks the options (an INVALID_OPTIONS error names the one that is wrong) and makes the shared state. */
 export function createContext(options: ServiceOptions): ServiceContext {
   const now = options.now ?? Date.now;
   const randomBytes = options.randomBytes ?? defaultRandomBytes;
   const store = options.store ?? createMemoryStore({ now });
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw new TypeError('bodyLimit must be a positive integer (bytes)');
-  const trusted = trustedProxySet(options.trustedProxies);
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1) throw invalidOption('createService', 'bodyLimit', 'must be a positive integer (bytes)');
+  const trusted = trustedProxySet(options.trustedProxies, 'createService');
   const limits: Required<RateLimits> | null = options.rateLimits === false ? null : { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  if (options.masterKey !== undefined && (typeof options.masterKey !== 'string' || options.masterKey.length < 32)) {
+    throw invalidOption('createService', 'masterKey', 'must be a string of at least 32 characters (FORMSPAM_MASTER_KEY; e.g. openssl rand -hex 32)');
+  }
   const box = options.masterKey !== undefined ? new SecretBox(options.masterKey, randomBytes) : null;
   const listsDataDir = options.dataDir ?? options.listsDir;
   const providers = options.providers ?? createDefaultProviders({
@@ -88,12 +92,12 @@ export function createContext(options: ServiceOptions): ServiceContext {
   });
   const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
   const maxListAgeDays = options.maxListAgeDays ?? 3;
-  if (typeof maxListAgeDays !== 'number' || !(maxListAgeDays > 0)) throw new TypeError('maxListAgeDays must be a positive number of days');
+  if (typeof maxListAgeDays !== 'number' || !(maxListAgeDays > 0)) throw invalidOption('createService', 'maxListAgeDays', 'must be a positive number of days');
   const keyIssuance = options.keyIssuance ?? 'open';
-  if (keyIssuance !== 'open' && keyIssuance !== 'closed') throw new TypeError('keyIssuance must be "open" or "closed"');
+  if (keyIssuance !== 'open' && keyIssuance !== 'closed') throw invalidOption('createService', 'keyIssuance', 'must be "open" or "closed"');
   const adminToken = options.adminToken;
   if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken.length < 32)) {
-    throw new TypeError('adminToken must be at least 32 characters (e.g. openssl rand -hex 32)');
+    throw invalidOption('createService', 'adminToken', 'must be at least 32 characters (e.g. openssl rand -hex 32)');
   }
   const log = options.logger;
   const metrics = options.metrics === false ? null : options.metrics === true || options.metrics === undefined ? createMetrics() : options.metrics;

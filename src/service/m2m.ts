@@ -8,6 +8,7 @@
  * - verify with v1 rules against the server's M2M HMAC key and refuse replays (keyed on
  *   `challenge`, until the salt's `expires`): 403 `{"error":"Forbidden","statusCode":403}`.
  */
+import { invalidOption } from '../core/errors.js';
 import { createChallenge, verifySolution, type Challenge, type ChallengePayload, type VerifyResult, type World } from '../altcha/challenge.js';
 import type { ProofStore } from '../stores/types.js';
 
@@ -100,7 +101,7 @@ export class M2MGate {
   readonly #world: Required<World>;
 
   constructor(options: M2MOptions, store: ProofStore, world: Required<World>) {
-    if (typeof options.hmacKey !== 'string' || options.hmacKey.length === 0) throw new TypeError('m2m.hmacKey must be a non-empty string');
+    if (typeof options.hmacKey !== 'string' || options.hmacKey.length === 0) throw invalidOption('M2MGate', 'hmacKey', 'must be a non-empty string');
     this.#options = { maxNumber: 1e7, expireSeconds: 3600, ...options };
     this.#store = store;
     this.#world = world;

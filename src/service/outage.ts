@@ -4,6 +4,7 @@
  * Nothing else the store guards (proofs, new keys, admin) is served from memory: those endpoints
  * answer 503 STORE_UNAVAILABLE.
  */
+import { invalidOption } from '../core/errors.js';
 import { isStoreUnavailable, type StoreUnavailableError } from '../stores/guard.js';
 import { createMemoryStore } from '../stores/memory.js';
 import type { ApiKeyRecord, Store } from '../stores/types.js';
@@ -19,7 +20,7 @@ export interface OutageGrace {
 
 export function createOutageGrace(store: Store, now: () => number, graceMs: number | undefined, storeFailed: (error: StoreUnavailableError) => void): OutageGrace {
   const outageGraceMs = graceMs ?? 300_000;
-  if (!Number.isInteger(outageGraceMs) || outageGraceMs < 0) throw new TypeError('storeOutageGraceMs must be an integer number of milliseconds >= 0');
+  if (!Number.isInteger(outageGraceMs) || outageGraceMs < 0) throw invalidOption('createService', 'storeOutageGraceMs', 'must be an integer number of milliseconds >= 0');
   const knownKeys = new Map<string, { record: ApiKeyRecord; at: number }>();
   const localCounters = createMemoryStore({ now });
 

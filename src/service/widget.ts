@@ -16,6 +16,7 @@
  * This file is the widget protocol's side of them: the options, the query parameters of a
  * challenge and the error codes. The handlers are routes/widget.ts.
  */
+import { invalidOption } from '../core/errors.js';
 import type { FormType } from '../core/request.js';
 import { FORM_TYPES } from '../core/schema.js';
 import type { ExplainLanguage } from '../explain/index.js';
@@ -144,12 +145,12 @@ export const SIGNATURE_REASONS: Record<string, string> = {
   'not-verified': 'NOT_VERIFIED',
 };
 
-/** The widget options with their defaults, checked (a TypeError names the one that is wrong). */
+/** The widget options with their defaults, checked (an INVALID_OPTIONS error names the one that is wrong). */
 export function resolveWidgetOptions(given: WidgetOptions | undefined): Required<WidgetOptions> {
   const options: Required<WidgetOptions> = { ...DEFAULT_WIDGET_OPTIONS, ...given };
   for (const [name, value] of Object.entries(options)) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`widget.${name} must be a positive integer`);
+    if (!Number.isSafeInteger(value) || value < 1) throw invalidOption('createService', `widget.${name}`, 'must be a positive integer');
   }
-  if (options.minMaxNumber > options.maxMaxNumber) throw new TypeError('widget.minMaxNumber must not exceed widget.maxMaxNumber');
+  if (options.minMaxNumber > options.maxMaxNumber) throw invalidOption('createService', 'widget.minMaxNumber', 'must not exceed `widget.maxMaxNumber`');
   return options;
 }

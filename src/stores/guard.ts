@@ -1,9 +1,10 @@
 /**
- * Store failures, typed and fast (issue 19): every failure of a store that is not an answer
+ * Store failures, typed and fast: every failure of a store that is not an answer
  * (the store is down, unreachable, too slow, out of space, locked) becomes a
  * {@link StoreUnavailableError} with `code: "STORE_UNAVAILABLE"`, which the service answers
  * with 503 and `Retry-After` instead of a 500. `guardStore` adds a per-call deadline.
  */
+import { invalidOption } from '../core/errors.js';
 import type { Store } from './types.js';
 
 /** The default deadline of one store call, in milliseconds. */
@@ -99,7 +100,7 @@ const METHODS = ['putKey', 'getKey', 'listKeys', 'revokeKey', 'setKeyLimits', 'm
  */
 export function guardStore<T extends Store>(store: T, options: GuardOptions = {}): T {
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  if (!(timeoutMs >= 0) || !Number.isFinite(timeoutMs)) throw new TypeError('timeoutMs must be a number of milliseconds >= 0');
+  if (!(timeoutMs >= 0) || !Number.isFinite(timeoutMs)) throw invalidOption('guardStore', 'timeoutMs', 'must be a number of milliseconds >= 0');
   const listTimeoutMs = options.listTimeoutMs ?? (timeoutMs === 0 ? 0 : 30_000);
   const guarded = Object.create(store) as T;
   for (const name of METHODS) {

@@ -3,6 +3,7 @@ export { DEFAULT_STORE_TIMEOUT_MS, guardStore, isStoreUnavailable, StoreUnavaila
 export { createMemoryStore, type MemoryStoreOptions } from './memory.js';
 export { createSqliteStore, type SqliteStoreOptions } from './sqlite.js';
 export { createRedisStore, persistenceWarning, type RedisPersistence, type RedisStore, type RedisStoreOptions } from './redis.js';
+import { invalidOption } from '../core/errors.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir, STORE_FILE, STORE_SUBDIR } from '../providers/lists/paths.js';
@@ -48,5 +49,5 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
   if (spec === 'sqlite') return createSqliteStore({ path: join(sqliteDir(options), STORE_FILE), ...t });
   if (spec.startsWith('sqlite:')) return createSqliteStore({ path: spec.slice('sqlite:'.length), ...t });
   if (spec.startsWith('redis://') || spec.startsWith('rediss://')) return createRedisStore({ url: spec, ...t });
-  throw new TypeError(`store: ${JSON.stringify(spec)} is not memory, sqlite, sqlite:<file> or redis://host:port`);
+  throw invalidOption('openStore', 'spec', `${JSON.stringify(spec)} is not memory, sqlite, sqlite:<file> or redis://host:port`);
 }

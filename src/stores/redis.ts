@@ -4,6 +4,7 @@
  * instance works on the others and a proof used on one is refused on the others.
  * Expiry uses Redis' own clock (`PXAT`), with the absolute times the service computes.
  */
+import { invalidOption } from '../core/errors.js';
 import { DEFAULT_STORE_TIMEOUT_MS, guardStore, keyExistsError } from './guard.js';
 import { byCreation, keyRecord } from './keys.js';
 import type { ApiKeyRecord, Store } from './types.js';
@@ -104,11 +105,11 @@ function redactUrl(url: string): string {
 
 export async function createRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new TypeError('timeoutMs must be an integer number of milliseconds >= 0');
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw invalidOption('createRedisStore', 'timeoutMs', 'must be an integer number of milliseconds >= 0');
   let client = options.client;
   const own = options.client === undefined || options.ownClient === true;
   if (!client) {
-    if (!options.url) throw new TypeError('createRedisStore: give `url` (redis://host:port) or `client`');
+    if (!options.url) throw invalidOption('createRedisStore', 'url', 'is missing: give `url` (redis://host:port) or `client`');
     type RedisConstructor = new (url: string, options: Record<string, unknown>) => RedisClientLike;
     let Redis: RedisConstructor;
     try {

@@ -4,6 +4,7 @@
  * `kill -9` of the server (WAL + synchronous=NORMAL is durable against a process crash; use
  * `synchronous: 'FULL'` to also survive power loss).
  */
+import { invalidOption } from '../core/errors.js';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -57,7 +58,7 @@ function loadBetterSqlite3(): typeof BetterSqlite3 {
 
 export function createSqliteStore(options: SqliteStoreOptions): Store {
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new TypeError('timeoutMs must be an integer number of milliseconds >= 0');
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw invalidOption('createSqliteStore', 'timeoutMs', 'must be an integer number of milliseconds >= 0');
   const Database = loadBetterSqlite3();
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const db = new Database(options.path);

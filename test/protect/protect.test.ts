@@ -224,7 +224,7 @@ describe('protect({ explain })', () => {
   });
 
   it('refuses another value when the middleware is made', () => {
-    expect(() => protectNode({ explain: 'it' as never })).toThrow(/explain must be true, false or one of en, de, fr, es/);
+    expect(() => protectNode({ explain: 'it' as never })).toThrow(/^protect: `explain` must be true, false or one of en, de, fr, es$/);
   });
 });
 

@@ -44,7 +44,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * Where the lists were by default before the single data directory (issue 17): the cache,
+ * Where the lists were by default before the single data directory (docs/decisions/data-dir.md): the cache,
  * `$XDG_CACHE_HOME/formspam` else `~/.cache/formspam`, with the lists in its `lists/` folder.
  */
 export function legacyListsDataDir(env: NodeJS.ProcessEnv = process.env): string {

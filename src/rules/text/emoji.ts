@@ -21,7 +21,7 @@ function onlySpace(s: string, from: number, to: number): boolean {
  * The emoji of one field, with each row (emoji adjacent or separated only by white space) merged
  * into one match: the same emoji repeated ("❤️❤️❤️", "👍 👍 👍") is one emoji typed several times
  * (`reason: "repeated"`; U+FE0F is ignored when comparing, "❤" and "❤️" are the same), and a row
- * of different emoji ("🙊😀🔥😊") is one expression (`reason: "row"`, issue 16).
+ * of different emoji ("🙊😀🔥😊") is one expression (`reason: "row"`).
  */
 function emojiOf(text: string, field: string): Match[] {
   const found = findEmoji(text, field);

@@ -418,14 +418,14 @@ export function randomReason(word: string): 'keyboard-walk' | 'no-vowel' | null 
   const script = LATIN.test(c) ? 'latin' : CYRILLIC.test(c) ? 'cyrillic' : GREEK.test(c) ? 'greek' : null;
   if (script === null) return null;
   // A word with accented letters (Hungarian "azért", Greek "οποίο") was typed letter by letter,
-  // with a dead key or a key of its own for the accent: not a slide along a row (issue 16).
+  // with a dead key or a key of its own for the accent: not a slide along a row.
   let walk = base === lower || script === 'cyrillic';
   for (let i = 1; i < c.length && walk; i++) walk = ADJACENT.has(c[i - 1]! + c[i]!);
   if (walk && (c.length >= 5 || ROW_STARTS.has(c))) return 'keyboard-walk';
   if (c.length < 5 || VOWELS.test(c)) return null;
   if (script === 'latin' && SYLLABIC.test(c)) return null;
   // A short vowel-less word in capitals is an acronym (SZDSZ, CSMVSP, РСФСР), as for
-  // text.CAPITALIZATION (issue 16).
+  // text.CAPITALIZATION.
   if (c.length <= MAX_ACRONYM && word === word.toUpperCase()) return null;
   return 'no-vowel';
 }

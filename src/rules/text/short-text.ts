@@ -16,7 +16,7 @@ export default defineRule({
     let length = collapsedLengthOf(text);
     // A URL is an address, not something the sender wrote: "Check this out https://…" is short.
     // Only up to URL_SCAN_LIMIT: a longer text is not a short message with a link. Links the
-    // writer cites are the text (issue 16): "[https://…]" set off in brackets or quotes, and a
+    // writer cites are the text: "[https://…]" set off in brackets or quotes, and a
     // list of two or more links with nothing else.
     let urlLength = 0;
     if (length >= SHORT_TEXT_THRESHOLD && length < URL_SCAN_LIMIT) {

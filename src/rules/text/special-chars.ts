@@ -45,7 +45,7 @@ const MAX_SEPARATOR_KINDS = 4;
  * ("------", "======", "~~~~~~", "----==", "+-----+-----+", "┌──────┬──────┐") of at most four
  * kinds, at least half of it one line character ("-", "=", "_", "~", a dash or a box-drawing
  * line), with white space or the end of the field on both sides. It is the layout of an e-mail,
- * a table or a signature, not a special-character sequence (issue 16). Stars, "#", "$", arrows,
+ * a table or a signature, not a special-character sequence. Stars, "#", "$", arrows,
  * block elements and box-drawing art (mostly corners: "┏━┓┏┓╋┏┓") are never separators.
  */
 function isSeparator(s: string, start: number, end: number): boolean {
@@ -81,7 +81,7 @@ function isOneChar(s: string, start: number, end: number): boolean {
 /**
  * A banner: one word framed by two runs of one and the same character, with white space or the
  * end of the field outside ("*****NOTICE*****", "=====Kapitel 1=====" has a space: no). It is one
- * heading of an e-mail or a document, written once: the two runs count as one match (issue 16).
+ * heading of an e-mail or a document, written once: the two runs count as one match.
  */
 function isBannerEnd(s: string, first: Match, second: Match): boolean {
   const firstEnd = first.index! + first.value.length;

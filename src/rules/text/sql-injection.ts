@@ -31,7 +31,7 @@ const PATTERN_LIST: readonly RegExp[] = [
   /\b(?:information_schema\b|xp_cmdshell\b|sysobjects\b)|@@version\b/gi,
   // SELECT * FROM table (then the end of the line, a terminator, a comment or an SQL keyword),
   // SELECT NULL, SELECT @@x, SELECT CONCAT(. "Select * from the menu and pick a dessert" is prose:
-  // the word after the table name is neither (issue 16).
+  // the word after the table name is neither.
   /\bselect\s{1,5}(?:\*\s{0,5}from\s{1,5}[\w`"[\].]{1,64}(?=[ \t]{0,5}(?:$|[;)#,]|--|\/\*|(?:where|limit|union|join|having|offset|(?:order|group)\s{1,5}by|(?:left|right|inner|outer|cross|full)\s{1,5}(?:outer\s{1,5})?join)\b))|null\s{0,3},|@@\w{1,20}|(?:group_)?concat\s{0,3}\()/gim,
 ];
 

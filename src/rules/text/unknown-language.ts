@@ -34,7 +34,7 @@ export default defineRule({
     }
     // Digits, symbols and emoji alone are no words in an unknown language: there is nothing to
     // tell a language from, and the rules for what is there (NUMBERS_ONLY, SPECIAL_CHARS, EMOJI,
-    // SHORT_TEXT) count it. Counting it here too made a row of hearts BAD (issue 16).
+    // SHORT_TEXT) count it. Counting it here too would make a row of hearts BAD.
     if (!hasLetter(text)) {
       return miss({ detectedLanguage: null, length, threshold: UNKNOWN_LANGUAGE_MIN_LENGTH, note: 'no letters: nothing to tell a language from' });
     }

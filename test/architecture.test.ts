@@ -29,7 +29,7 @@ describe('the never-list', () => {
   it.each([
     ['an input importing a provider', 'src/text/bad.ts', "import { createDnsProvider } from '../providers/dns.js';", /src\/text\/bad\.ts imports src\/providers\/dns\.ts: an input/],
     ['an input importing a provider type', 'src/email/bad.ts', "import type { DnsProvider } from '../providers/types.js';", /src\/email\/bad\.ts imports src\/providers\/types\.ts \(types\): an input/],
-    ['an input importing a fact', 'src/ip/bad.ts', "export { GEO_FACT } from '../facts/ip.js';", /src\/ip\/bad\.ts imports src\/facts\/ip\.ts: an input/],
+    ['an input importing a fact', 'src/ip/bad.ts', "export { geoFact } from '../facts/ip.js';", /src\/ip\/bad\.ts imports src\/facts\/ip\.ts: an input/],
     ['an input importing the engine', 'src/geo/bad.ts', "const m = await import('../engine/classify.js');", /src\/geo\/bad\.ts imports src\/engine\/classify\.ts: an input/],
     ['an input importing the service', 'src/text/bad.ts', "import { createService } from '../service/service.js';", /imports src\/service\/service\.ts: an input/],
     ['a rule importing a provider value', 'src/rules/email/bad.ts', "import { hashEmailAddress } from '../../providers/reported-email.js';", /src\/rules\/email\/bad\.ts imports src\/providers\/reported-email\.ts: a rule imports no provider values/],

@@ -7,7 +7,7 @@ import { createDefaultProviders } from '../providers/default.js';
 import type { LanguageGuess, ProviderCallOptions, Providers } from '../providers/types.js';
 import { languageFact } from '../facts/language.js';
 import { reliableLanguage, selectClassifier } from '../language/index.js';
-import { GEO_FACT } from '../facts/ip.js';
+import { geoFact } from '../facts/ip.js';
 import { normalizeRequest, type ClassifyRequest, type FormType, type NormalizedRequest, type RequestLimits } from '../core/request.js';
 import {
   classificationOf,
@@ -181,7 +181,7 @@ function makePlan(p: Prepared, req: NormalizedRequest, providers: Providers): Pl
   if (req.text && providers.language !== undefined && !needed.has(languageFact.key)) needed.set(languageFact.key, languageFact);
   // Likewise the address's city, country and zip whenever a geo provider is given, even with
   // both country rules disabled.
-  if (req.ip && providers.geo !== undefined && !needed.has(GEO_FACT.key)) needed.set(GEO_FACT.key, GEO_FACT);
+  if (req.ip && providers.geo !== undefined && !needed.has(geoFact.key)) needed.set(geoFact.key, geoFact);
   const keys = [...needed.keys()].sort();
   return { given, active, keys, facts: keys.map((k) => needed.get(k)!) };
 }

@@ -14,14 +14,14 @@ function publicAddress(request: NormalizedRequest): string {
 }
 
 /** Country, city, zip and region of the request's address (`geo` provider). */
-export const GEO_FACT = defineFact({
+export const geoFact = defineFact({
   key: 'ip.geo',
   provider: 'geo',
   fetch: (geo, request, options) => geo.lookup(publicAddress(request), options),
 });
 
 /** ASN, organisation and list membership of the request's address (`ipReputation` provider). */
-export const REPUTATION_FACT = defineFact({
+export const ipReputationFact = defineFact({
   key: 'ip.reputation',
   provider: 'ipReputation',
   fetch: (provider, request, options) => provider.lookup(publicAddress(request), options),

@@ -1,5 +1,5 @@
 import { blockedOutcome } from '../support/fence.js';
-import { countryOf, GEO_FACT, nonPublic, regionOf } from '../../facts/ip.js';
+import { countryOf, geoFact, nonPublic, regionOf } from '../../facts/ip.js';
 import { defineRule } from '../../core/rule.js';
 
 export default defineRule({
@@ -7,7 +7,7 @@ export default defineRule({
   significance: 'high',
   formula: { fixed: 5 },
   description: 'The country of the IP address (offline geo-location) is in `blockedCountries` (a code, `continent:…` or `list:…`), or its region is (an ISO 3166-2 code such as `DE-BY`, with a city database that gives regions).',
-  needs: { geo: GEO_FACT },
+  needs: { geo: geoFact },
   score(request, { geo }) {
     const np = nonPublic(request);
     if (np) return np;

@@ -1,4 +1,4 @@
-import { REPUTATION_FACT } from '../../facts/ip.js';
+import { ipReputationFact } from '../../facts/ip.js';
 import { listOutcome } from '../support/ip-list.js';
 import { defineRule } from '../../core/rule.js';
 
@@ -7,6 +7,6 @@ export default defineRule({
   significance: 'high',
   formula: { fixed: 5 },
   description: 'The address is in a downloaded block-list of malicious actors (FireHOL level 1, Spamhaus DROP, StopForumSpam toxic ranges).',
-  needs: { reputation: REPUTATION_FACT },
+  needs: { reputation: ipReputationFact },
   score: (request, { reputation }) => listOutcome(request, reputation, 'malicious'),
 });

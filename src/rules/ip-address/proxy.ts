@@ -1,4 +1,4 @@
-import { REPUTATION_FACT } from '../../facts/ip.js';
+import { ipReputationFact } from '../../facts/ip.js';
 import { listOutcome } from '../support/ip-list.js';
 import { defineRule } from '../../core/rule.js';
 
@@ -7,6 +7,6 @@ export default defineRule({
   significance: 'low',
   formula: { fixed: 0.5 },
   description: 'The address is in a downloaded VPN or proxy list (`formspam update-lists`).',
-  needs: { reputation: REPUTATION_FACT },
+  needs: { reputation: ipReputationFact },
   score: (request, { reputation }) => listOutcome(request, reputation, 'proxy'),
 });

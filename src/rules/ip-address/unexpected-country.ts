@@ -1,5 +1,5 @@
 import { unexpectedOutcome } from '../support/fence.js';
-import { countryOf, GEO_FACT, nonPublic, regionOf } from '../../facts/ip.js';
+import { countryOf, geoFact, nonPublic, regionOf } from '../../facts/ip.js';
 import { defineRule } from '../../core/rule.js';
 
 export default defineRule({
@@ -7,7 +7,7 @@ export default defineRule({
   significance: 'medium',
   formula: { fixed: 1 },
   description: '`expectedCountries` is given and the country of the IP address (offline geo-location) is not in it (nor, for an ISO 3166-2 entry such as `DE-BY`, its region).',
-  needs: { geo: GEO_FACT },
+  needs: { geo: geoFact },
   score(request, { geo }) {
     const np = nonPublic(request);
     if (np) return np;

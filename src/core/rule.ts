@@ -53,25 +53,38 @@ export interface Match {
 
 export type Evidence = Readonly<Record<string, string | number | boolean | null | readonly string[]>>;
 
-export type RuleOutcome =
+/**
+ * The skip reasons every rule may be given whatever it declares in `skipReasons`: the engine's
+ * (`timeout`, `provider-error`, `no-provider`, `rule-error`) and the states any provider may
+ * be in (`offline`: DNS switched off; `resolver-unhealthy`: a DNS resolver that failed its
+ * health check).
+ */
+export const ENGINE_SKIP_REASONS = ['timeout', 'provider-error', 'no-provider', 'rule-error', 'offline', 'resolver-unhealthy'] as const;
+export type EngineSkipReason = (typeof ENGINE_SKIP_REASONS)[number];
+
+/** The outcome of a rule; `R`, the skip reasons it may carry (any string by default). */
+export type RuleOutcome<R extends string = string> =
   | { kind: 'hit'; matches: readonly Match[]; evidence?: Evidence }
   | { kind: 'miss'; evidence?: Evidence }
-  | { kind: 'skip'; reason: string; evidence?: Evidence };
+  | { kind: 'skip'; reason: R; evidence?: Evidence };
 
 /** A rule found what it looks for. */
-export function hit(matches: readonly Match[], evidence?: Evidence): RuleOutcome {
+export function hit(matches: readonly Match[], evidence?: Evidence): RuleOutcome<never> {
   return evidence === undefined ? { kind: 'hit', matches } : { kind: 'hit', matches, evidence };
 }
 /** A rule looked and found nothing. */
-export function miss(evidence?: Evidence): RuleOutcome {
+export function miss(evidence?: Evidence): RuleOutcome<never> {
   return evidence === undefined ? { kind: 'miss' } : { kind: 'miss', evidence };
 }
-/** A rule could not be evaluated; `reason` is a short kebab-case code such as `no-data`. */
-export function skip(reason: string, evidence?: Evidence): RuleOutcome {
+/**
+ * A rule could not be evaluated; `reason` is a short kebab-case code such as `no-data`. In a
+ * rule that declares `skipReasons`, TypeScript accepts only those and {@link ENGINE_SKIP_REASONS}.
+ */
+export function skip<R extends string>(reason: R, evidence?: Evidence): RuleOutcome<R> {
   return evidence === undefined ? { kind: 'skip', reason } : { kind: 'skip', reason, evidence };
 }
 /** Hit when there is at least one match, miss otherwise. */
-export function matchesOutcome(matches: readonly Match[], evidence?: Evidence): RuleOutcome {
+export function matchesOutcome(matches: readonly Match[], evidence?: Evidence): RuleOutcome<never> {
   return matches.length > 0 ? hit(matches, evidence) : miss(evidence);
 }
 
@@ -139,8 +152,8 @@ type FactValues<N> = { readonly [K in keyof N]: N[K] extends FactDefinition<infe
 
 export type RuleId = `${Category}.${string}`;
 
-/** A rule: data plus one pure, synchronous function. */
-export interface Rule<N extends Readonly<Record<string, FactDefinition>> = Readonly<Record<string, FactDefinition>>> {
+/** A rule: data plus one pure, synchronous function; `R`, the skip reasons it declares. */
+export interface Rule<N extends Readonly<Record<string, FactDefinition>> = Readonly<Record<string, FactDefinition>>, R extends string = string> {
   /** `<category>.<RULE>`, e.g. `text.URL`. Stable forever. */
   readonly id: RuleId;
   readonly category: Category;
@@ -153,15 +166,21 @@ export interface Rule<N extends Readonly<Record<string, FactDefinition>> = Reado
   /** Facts the rule needs, by local name. */
   readonly needs: N;
   /**
+   * The reasons the rule may be skipped with besides {@link ENGINE_SKIP_REASONS}: its own
+   * `skip(…)`s and its facts' (`invalid-email`, `non-public`, …). Absent: not declared, any.
+   */
+  readonly skipReasons?: readonly R[];
+  /**
    * Evaluates the rule. Pure: no I/O, no clock, no randomness; must not throw for any
    * input the engine passes (the engine reports a throw as a skip with reason `rule-error`).
    */
-  score(request: NormalizedRequest, facts: FactValues<N>): RuleOutcome;
+  score(request: NormalizedRequest, facts: FactValues<N>): RuleOutcome<R | EngineSkipReason>;
 }
 
 export type AnyRule = Rule<Readonly<Record<string, FactDefinition>>>;
 
 const ID = /^(text|email|ipAddress|timeZone)\.([A-Z][A-Z0-9_]*)$/;
+const SKIP_REASON = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 function checkFormula(id: string, formula: Formula): void {
   if ('buckets' in formula) {
@@ -203,14 +222,20 @@ function checkFormula(id: string, formula: Formula): void {
  *   score: ({ text }) => text && text.joined === text.joined.toUpperCase() ? hit([]) : miss(),
  * });
  */
-export function defineRule<N extends Readonly<Record<string, FactDefinition>> = Record<never, never>>(def: {
+export function defineRule<N extends Readonly<Record<string, FactDefinition>> = Record<never, never>, R extends string = string>(def: {
   id: RuleId;
   significance: Significance;
   formula: Formula;
   description: string;
   needs?: N;
-  score(request: NormalizedRequest, facts: FactValues<N>): RuleOutcome;
-}): Rule<N> {
+  /**
+   * Every reason `score` (or a fact it needs) may skip with, besides {@link ENGINE_SKIP_REASONS}
+   * (`[]` for none). Declared, TypeScript rejects any other `skip(…)` in `score`, and `testRule`
+   * any other skip case.
+   */
+  skipReasons?: readonly R[];
+  score(request: NormalizedRequest, facts: FactValues<N>): RuleOutcome<NoInfer<R> | EngineSkipReason>;
+}): Rule<N, R> {
   const m = ID.exec(def.id);
   if (!m) {
     throw new FormspamError(
@@ -222,6 +247,10 @@ export function defineRule<N extends Readonly<Record<string, FactDefinition>> = 
     throw new FormspamError('INVALID_OPTIONS', `defineRule(${def.id}): significance must be low, medium or high`);
   }
   checkFormula(def.id, def.formula);
+  const reasons: unknown = def.skipReasons;
+  if (reasons !== undefined && !(Array.isArray(reasons) && reasons.every((r) => typeof r === 'string' && SKIP_REASON.test(r)))) {
+    throw new FormspamError('INVALID_OPTIONS', `defineRule(${def.id}): skipReasons must be an array of kebab-case codes such as "no-data"`);
+  }
   return Object.freeze({
     id: def.id,
     category: m[1] as Category,
@@ -230,6 +259,7 @@ export function defineRule<N extends Readonly<Record<string, FactDefinition>> = 
     formula: def.formula,
     description: def.description,
     needs: (def.needs ?? {}) as N,
+    ...(def.skipReasons === undefined ? {} : { skipReasons: Object.freeze([...def.skipReasons]) }),
     score: def.score,
   });
 }

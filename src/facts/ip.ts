@@ -28,7 +28,7 @@ export const ipReputationFact = defineFact({
 });
 
 /** The skip of an IP rule for a non-public address, with its range as evidence; null for a public one. */
-export function nonPublic(request: NormalizedRequest): RuleOutcome | null {
+export function nonPublic(request: NormalizedRequest): RuleOutcome<'no-input' | 'non-public'> | null {
   const ip = request.ip;
   if (!ip) return skip('no-input');
   return ip.public ? null : skip('non-public', { range: ip.range });

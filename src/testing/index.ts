@@ -15,14 +15,20 @@ import { AssertionError } from 'node:assert';
 import { classify } from '../engine/classify.js';
 import type { ClassifyRequest } from '../core/request.js';
 import type { ClassifyResponse, RuleResult } from '../core/response.js';
-import type { AnyRule, FactDefinition } from '../core/rule.js';
+import { ENGINE_SKIP_REASONS, FactUnavailable, type AnyRule, type EngineSkipReason, type FactDefinition, type Rule } from '../core/rule.js';
+
+export { ENGINE_SKIP_REASONS, type EngineSkipReason };
 
 const FAILURE = Symbol('formspam.factFailure');
 
-/** A fact that failed to arrive, e.g. `factFailure('timeout')`; the rule must then be skipped. */
+/**
+ * A fact that failed to arrive, e.g. `factFailure('timeout')`; the rule must then be skipped.
+ * `timeout`, `provider-error` and `no-provider` are the engine's failures; any other reason is
+ * the provider's or the fact's `FactUnavailable(reason)` (`invalid-email`, `no-data`, `offline`).
+ */
 export interface FactFailure {
   readonly [FAILURE]: true;
-  readonly reason: 'timeout' | 'provider-error' | 'no-provider';
+  readonly reason: 'timeout' | 'provider-error' | 'no-provider' | (string & {});
 }
 export function factFailure(reason: FactFailure['reason']): FactFailure {
   return { [FAILURE]: true, reason };
@@ -46,13 +52,14 @@ export interface HitCase extends BaseCase {
   /** Expected score of the rule. */
   score?: number;
 }
-export interface SkipCase extends BaseCase {
-  reason: string;
+/** `R`: the rule's declared skip reasons (any string for a rule that declares none). */
+export interface SkipCase<R extends string = string> extends BaseCase {
+  reason: R | EngineSkipReason;
 }
-export interface RuleCases {
+export interface RuleCases<R extends string = string> {
   hits?: readonly (HitCase | string)[];
   misses?: readonly (BaseCase | string)[];
-  skips?: readonly SkipCase[];
+  skips?: readonly SkipCase<R>[];
 }
 
 export interface RuleCaseResult {
@@ -88,8 +95,10 @@ export async function runRuleCase(rule: AnyRule, c: BaseCase | string): Promise<
       fetch: (async () => {
         if (!has) throw new Error(`test case gives no value for the fact "${local}"`);
         if (value && typeof value === 'object' && FAILURE in value) {
-          if ((value as FactFailure).reason === 'timeout') return new Promise(() => {});
-          throw new Error('provider failed (test case)');
+          const reason = (value as FactFailure).reason;
+          if (reason === 'timeout') return new Promise(() => {});
+          if (reason === 'provider-error') throw new Error('provider failed (test case)');
+          throw new FactUnavailable(reason, `${reason} (test case)`);
         }
         return value;
       }) as FactDefinition['fetch'],
@@ -139,8 +148,20 @@ export async function expectMiss(rule: AnyRule, c: BaseCase | string): Promise<v
   if (result.score !== 0) fail(`${rule.id} should miss ${label(kase)}`, result);
 }
 
-/** Checks one skip case. */
+/**
+ * The reasons `rule` may be skipped with: its `skipReasons` and {@link ENGINE_SKIP_REASONS};
+ * null when the rule declares none (any reason).
+ */
+export function allowedSkipReasons(rule: AnyRule): readonly string[] | null {
+  return rule.skipReasons === undefined ? null : [...rule.skipReasons, ...ENGINE_SKIP_REASONS];
+}
+
+/** Checks one skip case; its reason must be one the rule declares (when it declares `skipReasons`). */
 export async function expectSkip(rule: AnyRule, c: SkipCase): Promise<void> {
+  const allowed = allowedSkipReasons(rule);
+  if (allowed !== null && !allowed.includes(c.reason)) {
+    fail(`${rule.id} cannot skip with "${c.reason}": it declares ${JSON.stringify(rule.skipReasons)}, and the engine's are ${ENGINE_SKIP_REASONS.join(', ')}`, c.reason, allowed);
+  }
   const { result } = await runRuleCase(rule, c);
   if (result.skipped !== c.reason) fail(`${rule.id} should skip ${label(c)} with "${c.reason}"`, result, c.reason);
   if (result.score !== 0) fail(`${rule.id} scored ${result.score} although skipped`, result);
@@ -153,7 +174,7 @@ type It = (name: string, fn: () => Promise<void>) => void;
  * Declares one test per case under `describe(rule.id)`. Uses the test runner's global
  * `describe` and `it` (vitest with `globals: true`, jest, mocha), or the ones you pass.
  */
-export function testRule(rule: AnyRule, cases: RuleCases, runner: { describe?: Describe; it?: It } = {}): void {
+export function testRule<R extends string = string>(rule: Rule<Readonly<Record<string, FactDefinition>>, R>, cases: RuleCases<NoInfer<R>>, runner: { describe?: Describe; it?: It } = {}): void {
   const g = globalThis as { describe?: Describe; it?: It };
   const describe = runner.describe ?? g.describe;
   const it = runner.it ?? g.it;
@@ -163,9 +184,9 @@ export function testRule(rule: AnyRule, cases: RuleCases, runner: { describe?: D
   const count = (cases.hits?.length ?? 0) + (cases.misses?.length ?? 0) + (cases.skips?.length ?? 0);
   if (count === 0) throw new Error(`testRule(${rule.id}): no cases`);
   describe(rule.id, () => {
-    for (const c of cases.hits ?? []) it(`hits ${label(toCase(c))}`, () => expectHit(rule, c));
-    for (const c of cases.misses ?? []) it(`misses ${label(toCase(c))}`, () => expectMiss(rule, c));
-    for (const c of cases.skips ?? []) it(`skips (${c.reason}) ${label(c)}`, () => expectSkip(rule, c));
+    for (const c of cases.hits ?? []) it(`hits ${label(toCase(c))}`, () => expectHit(rule as AnyRule, c));
+    for (const c of cases.misses ?? []) it(`misses ${label(toCase(c))}`, () => expectMiss(rule as AnyRule, c));
+    for (const c of cases.skips ?? []) it(`skips (${c.reason}) ${label(c)}`, () => expectSkip(rule as AnyRule, c));
   });
 }
 

@@ -8,6 +8,7 @@ export default defineRule({
   formula: { fixed: 5 },
   description:
     'The domain, or a domain it is a subdomain of, is a disposable (throw-away) email service listed by disposable-email-domains.',
+  skipReasons: ['invalid-email'],
   score(request) {
     const email = emailOf(request);
     if (!email) return miss();

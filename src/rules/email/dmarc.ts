@@ -6,6 +6,7 @@ export default defineRule({
   significance: 'low',
   formula: { fixed: 0.5 },
   description: 'No `v=DMARC1` TXT record at `_dmarc.<domain>` nor at the `_dmarc` of a parent domain up to the organisational domain.',
+  skipReasons: ['invalid-email'],
   needs: { dmarc: dmarcFact },
   score(_request, { dmarc }) {
     if (dmarc.found) return miss({ record: dmarc.name, policy: dmarc.policy });

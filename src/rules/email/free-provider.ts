@@ -11,6 +11,7 @@ export default defineRule({
   formula: { weighted: 1 },
   description:
     'The domain is a free email provider: 0.5 for one of the most popular trusted providers, 1 for any other; 0 for a custom (work) domain.',
+  skipReasons: ['invalid-email'],
   score(request) {
     const email = emailOf(request);
     if (!email) return miss();

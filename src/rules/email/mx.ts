@@ -8,6 +8,7 @@ export default defineRule({
   formula: { fixed: 5 },
   description:
     'Mail cannot be delivered to the domain: it does not exist (NXDOMAIN), publishes a null MX (RFC 7505), or has neither MX nor A/AAAA records.',
+  skipReasons: ['invalid-email'],
   needs: { mail: mailRoutingFact },
   score(request, { mail }) {
     const domain = emailOf(request)?.domain ?? '';

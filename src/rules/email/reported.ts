@@ -9,6 +9,7 @@ export default defineRule({
   formula: { fixed: 5 },
   description:
     'The domain (or a parent domain), or the full address by its SHA-256 hash, is in a loaded block-list of reported spammers; skipped with no-data when no list is loaded.',
+  skipReasons: ['invalid-email', 'no-data'],
   needs: { listed: reportedFact },
   score(request, { listed }) {
     const matches: Match[] = [];

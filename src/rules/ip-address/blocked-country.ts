@@ -7,6 +7,7 @@ export default defineRule({
   significance: 'high',
   formula: { fixed: 5 },
   description: 'The country of the IP address (offline geo-location) is in `blockedCountries` (a code, `continent:…` or `list:…`), or its region is (an ISO 3166-2 code such as `DE-BY`, with a city database that gives regions).',
+  skipReasons: ['no-input', 'non-public', 'no-country'],
   needs: { geo: geoFact },
   score(request, { geo }) {
     const np = nonPublic(request);

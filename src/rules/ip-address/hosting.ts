@@ -7,6 +7,7 @@ export default defineRule({
   significance: 'medium',
   formula: { fixed: 2 },
   description: 'The address is in a data centre: its AS is a curated hosting ASN (clouds, VPS), or it is in a downloaded data-centre range list.',
+  skipReasons: ['no-input', 'non-public', 'no-data'],
   needs: { reputation: ipReputationFact },
   score: (request, { reputation }) => listOutcome(request, reputation, 'hosting'),
 });

@@ -7,6 +7,7 @@ export default defineRule({
   significance: 'high',
   formula: { fixed: 5 },
   description: 'The address is in a downloaded block-list of malicious actors (FireHOL level 1, Spamhaus DROP, StopForumSpam toxic ranges).',
+  skipReasons: ['no-input', 'non-public', 'no-data'],
   needs: { reputation: ipReputationFact },
   score: (request, { reputation }) => listOutcome(request, reputation, 'malicious'),
 });

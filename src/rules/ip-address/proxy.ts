@@ -7,6 +7,7 @@ export default defineRule({
   significance: 'low',
   formula: { fixed: 0.5 },
   description: 'The address is in a downloaded VPN or proxy list (`formspam update-lists`).',
+  skipReasons: ['no-input', 'non-public', 'no-data'],
   needs: { reputation: ipReputationFact },
   score: (request, { reputation }) => listOutcome(request, reputation, 'proxy'),
 });

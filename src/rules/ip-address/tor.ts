@@ -7,6 +7,7 @@ export default defineRule({
   significance: 'medium',
   formula: { fixed: 1 },
   description: 'The address is a Tor exit in the downloaded Tor exit list (`formspam update-lists`).',
+  skipReasons: ['no-input', 'non-public', 'no-data'],
   needs: { reputation: ipReputationFact },
   score: (request, { reputation }) => listOutcome(request, reputation, 'tor'),
 });

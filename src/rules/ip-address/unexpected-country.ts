@@ -7,6 +7,7 @@ export default defineRule({
   significance: 'medium',
   formula: { fixed: 1 },
   description: '`expectedCountries` is given and the country of the IP address (offline geo-location) is not in it (nor, for an ISO 3166-2 entry such as `DE-BY`, its region).',
+  skipReasons: ['no-input', 'non-public', 'no-country'],
   needs: { geo: geoFact },
   score(request, { geo }) {
     const np = nonPublic(request);

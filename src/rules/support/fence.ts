@@ -7,7 +7,7 @@ import { hit, miss, skip, type RuleOutcome } from '../../core/rule.js';
 import { fenceMatch, undecidedRegion } from '../../geo/countries.js';
 
 /** The detected country and region, or why there is none (`no-country`, `invalid-time-zone`). */
-export type Detected = { country: string; region?: string | null } | { none: string };
+export type Detected<R extends string = 'no-country' | 'invalid-time-zone'> = { country: string; region?: string | null } | { none: R };
 
 /** The evidence every outcome with a country carries: the country, and the region when known (lower case). */
 function place(country: string, region: string | null): { country: string; region?: string } {
@@ -19,7 +19,7 @@ function place(country: string, region: string | null): { country: string; regio
  * miss when `blocked` is empty or does not hold it. A region entry never blocks an address
  * whose region is not known (no city database, a time zone).
  */
-export function blockedOutcome(field: string, blocked: readonly string[], detected: Detected): RuleOutcome {
+export function blockedOutcome<R extends string>(field: string, blocked: readonly string[], detected: Detected<R>): RuleOutcome<R> {
   if (blocked.length === 0) return miss('country' in detected ? place(detected.country.toLowerCase(), detected.region ?? null) : undefined);
   if (!('country' in detected)) return skip(detected.none);
   const region = detected.region ?? null;
@@ -35,7 +35,7 @@ export function blockedOutcome(field: string, blocked: readonly string[], detect
  * region. A region entry of the address's country whose region is not known can be ruled
  * neither in nor out: it is not held against the address (miss, `regionUnknown: true`).
  */
-export function unexpectedOutcome(field: string, expected: readonly string[], detected: Detected): RuleOutcome {
+export function unexpectedOutcome<R extends string>(field: string, expected: readonly string[], detected: Detected<R>): RuleOutcome<R> {
   if (expected.length === 0) return miss('country' in detected ? place(detected.country.toLowerCase(), detected.region ?? null) : undefined);
   if (!('country' in detected)) return skip(detected.none);
   const region = detected.region ?? null;

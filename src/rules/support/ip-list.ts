@@ -8,7 +8,7 @@ import { nonPublic } from '../../facts/ip.js';
  * the address, a miss when the lists of the kind are loaded and none holds it, and a skip
  * with `no-data` when no list of the kind is loaded.
  */
-export function listOutcome(request: NormalizedRequest, reputation: IpReputation, kind: IpListKind): RuleOutcome {
+export function listOutcome(request: NormalizedRequest, reputation: IpReputation, kind: IpListKind): RuleOutcome<'no-input' | 'non-public' | 'no-data'> {
   const np = nonPublic(request);
   if (np) return np;
   const slot = (reputation as Partial<IpReputation> | null)?.lists?.[kind];

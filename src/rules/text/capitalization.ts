@@ -255,6 +255,7 @@ export default defineRule({
   formula: { per: 0.25 },
   description:
     'Words of three or more letters written entirely in capitals (shouting), except common acronyms; a field typed mostly in capitals (caps lock) counts once.',
+  skipReasons: [],
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];

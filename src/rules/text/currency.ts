@@ -145,6 +145,7 @@ export default defineRule({
   significance: 'low',
   formula: { per: 0.25 },
   description: 'Prices and currency amounts ($100, 50 €, USD 1,000, 20 евро) and bare currency signs.',
+  skipReasons: [],
   score({ text }) {
     return matchesOutcome(text ? joinSignRuns(prices(text)).map((m) => ({ ...m, value: m.value.trim() })) : []);
   },

@@ -54,6 +54,7 @@ export default defineRule({
   formula: { per: 0.25 },
   description:
     'Emoji; a multi-part emoji (family, flag, keycap, skin tone) counts once, and so does a row of emoji with nothing but white space between them (❤️❤️❤️, 🙊😀🔥). ©, ®, ™ and arrows count only in emoji style (with U+FE0F).',
+  skipReasons: [],
   score({ text }) {
     return matchesOutcome(text ? text.segments.flatMap((s) => emojiOf(s.text, s.field)) : []);
   },

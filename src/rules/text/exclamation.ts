@@ -10,6 +10,7 @@ export default defineRule({
   significance: 'low',
   formula: { per: 0.25 },
   description: 'Exclamation marks; a run of them counts once ("!!!" is 1). The Spanish opening "¡" does not count.',
+  skipReasons: [],
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches = [];

@@ -14,6 +14,7 @@ export default defineRule({
   significance: 'low',
   formula: { per: 0.25 },
   description: 'Hash-tags: "#" at the start of a word followed by a word with at least one letter.',
+  skipReasons: [],
   score({ text }) {
     if (!text || !text.joined.includes('#')) return matchesOutcome([]);
     return matchesOutcome(scanSegments(text, HASH_TAG, (v) => !UNIT_NUMBER.test(v) && !HEX_COLOUR.test(v)));

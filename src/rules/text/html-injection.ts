@@ -42,6 +42,7 @@ export default defineRule({
   formula: { per: 5 },
   description:
     'Harmful markup: script, iframe, style, object, embed, meta, link, base and form tags, on* event-handler attributes, and javascript:/vbscript:/data:text/html URLs; also when HTML- or percent-encoded.',
+  skipReasons: [],
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];

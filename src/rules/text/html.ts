@@ -6,6 +6,7 @@ export default defineRule({
   significance: 'medium',
   formula: { per: 1 },
   description: 'HTML elements (each start tag of a known element counts once; closing tags do not) and BBCode [url]/[link]/[img] tags.',
+  skipReasons: [],
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];

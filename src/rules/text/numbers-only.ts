@@ -18,6 +18,7 @@ export default defineRule({
   formula: { fixed: 2 },
   description:
     'The whole text (all fields together) is numbers, with at most separators such as spaces, +, -, ., /; an emoticon such as ":(" or ":3" is not a number.',
+  skipReasons: [],
   score({ text }) {
     if (!text || !ONLY_NUMBER_CHARS.test(text.joined) || EMOTICON.test(text.joined)) return miss();
     const bare = text.joined.replace(SEPARATORS, '');

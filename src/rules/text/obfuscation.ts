@@ -533,6 +533,7 @@ export default defineRule({
   formula: { per: 1.5 },
   description:
     'Words disguised to slip past filters: look-alike letters of another script inside a word (зaрaботок, frее), invisible characters between letters (zero-width, soft hyphen, bidi controls, tags), and letter-spaced words (f r e e, V.I.A.G.R.A); each match is the word without its disguise.',
+  skipReasons: [],
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];

@@ -6,6 +6,7 @@ export default defineRule({
   id: 'text.PROFANITY',
   significance: 'high',
   formula: { weighted: 1 },
+  skipReasons: [],
   needs: { language: languageFact },
   description:
     'Profanities of the classifier language plus English (all 19 lists when the language is unknown), weighted 1 (mild), 2 (strong) or 3 (slurs), matched as whole words or stems after case, diacritics, leet-speak, look-alike and repeated-letter normalisation.',

@@ -443,6 +443,7 @@ export default defineRule({
   formula: { per: 1 },
   description:
     'Words that look like random key-strokes: walks along a keyboard row (qwerty, asdfg, фыва) or five or more letters with no vowel (mbmnm, dsdsdsd), in Latin, Cyrillic and Greek script.',
+  skipReasons: [],
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];

@@ -34,6 +34,7 @@ export default defineRule({
   id: 'text.SENTIMENT',
   significance: 'medium',
   formula: { fixed: 1 },
+  skipReasons: [],
   needs: { language: languageFact },
   description:
     'Bad or harmful overall sentiment: a threat or strong abuse (a word or phrase of valence −5), or an overall valence of −6 or less that has a word of −4 or two of −3 or less (AFINN-style lists of the classifier language with negation and stems); a polite complaint does not count.',

@@ -11,6 +11,7 @@ export default defineRule({
   significance: 'medium',
   formula: { fixed: 1 },
   description: `The text, all fields joined, runs of white space counted as one and URLs not counted (except links set off in brackets or quotes, and a list of two or more links with nothing else), is shorter than ${SHORT_TEXT_THRESHOLD} characters.`,
+  skipReasons: [],
   score({ text }) {
     if (!text) return miss();
     let length = collapsedLengthOf(text);

@@ -171,6 +171,7 @@ export default defineRule({
   significance: 'medium',
   formula: { per: 1 },
   description: 'Runs of more than five characters in a row that are neither letters, digits, white space nor emoji ("$$$!!!", "***>>>"); runs of ordinary punctuation (".", "!", "?", quotes, brackets, emoticons) and separator lines ("------", "======") do not count; a word framed by two runs of one character ("*****NOTICE*****") is one banner, counted once.',
+  skipReasons: [],
   score({ text }) {
     const matches: Match[] = [];
     if (text) for (const { field, text: value } of text.segments) specialRuns(field, value, matches);

@@ -196,6 +196,7 @@ export default defineRule({
   formula: { per: 5 },
   description:
     'SQL injection attempts: quote-breaking tautologies (\' OR 1=1), stacked statements (1; DROP TABLE users), UNION SELECT, trailing comments after a quote, time-based functions and system tables.',
+  skipReasons: [],
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];

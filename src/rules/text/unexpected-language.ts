@@ -11,6 +11,7 @@ export default defineRule({
   formula: { fixed: 5 },
   description:
     'The text is reliably detected in a language not listed in `expectedLanguages`; never on text too short or ambiguous to tell, and a close relative the detector could not rule out (cs/sk, no/da/sv, bg/ru) counts as expected.',
+  skipReasons: [],
   needs: { language: requiredLanguageFact },
   score({ text, expectedLanguages }, { language }) {
     // The engine skips this rule when the fact is missing; a direct caller may not.

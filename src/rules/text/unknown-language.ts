@@ -19,6 +19,7 @@ export default defineRule({
   significance: 'medium',
   formula: { fixed: 1 },
   description: `No language can be detected in a text of at least ${UNKNOWN_LANGUAGE_MIN_LENGTH} characters that has letters (letters that form no language: keyboard mashing, consonant runs, URLs or addresses alone); never on shorter text, nor on text without a letter (digits, symbols or emoji only: NUMBERS_ONLY, SPECIAL_CHARS, EMOJI and SHORT_TEXT judge it).`,
+  skipReasons: [],
   needs: { language: requiredLanguageFact },
   score({ text }, { language }) {
     // The engine skips this rule when the fact is missing; a direct caller may not.

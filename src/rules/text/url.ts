@@ -6,6 +6,7 @@ export default defineRule({
   significance: 'low',
   formula: { per: 0.5 },
   description: 'URLs: with a scheme (https://…), starting with www., or bare domains with a known top-level domain (example.com/page).',
+  skipReasons: [],
   score({ text }) {
     if (!text) return matchesOutcome([]);
     return matchesOutcome(findUrls(text));

@@ -7,5 +7,6 @@ export default defineRule({
   significance: 'high',
   formula: { fixed: 5 },
   description: 'The country of the browser\'s time zone is in `blockedCountries` (a code, `continent:…` or `list:…`).',
+  skipReasons: ['no-country', 'invalid-time-zone'],
   score: (request) => blockedOutcome('timeZone', request.blockedCountries, timeZoneDetected(request)),
 });

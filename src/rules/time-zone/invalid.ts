@@ -6,6 +6,7 @@ export default defineRule({
   significance: 'medium',
   formula: { fixed: 1 },
   description: 'The time zone is not an IANA zone name: a browser never sends one, bots do.',
+  skipReasons: [],
   score(request) {
     const zone = request.timeZone ?? '';
     const tz = timeZoneCountry(zone);

@@ -7,5 +7,6 @@ export default defineRule({
   significance: 'medium',
   formula: { fixed: 1 },
   description: '`expectedCountries` is given and the country of the browser\'s time zone is not in it.',
+  skipReasons: ['no-country', 'invalid-time-zone'],
   score: (request) => unexpectedOutcome('timeZone', request.expectedCountries, timeZoneDetected(request)),
 });

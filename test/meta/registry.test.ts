@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from '../../src/index.js';
+import { ENGINE_SKIP_REASONS } from '../../src/testing/index.js';
 import { ROOT } from '../cli/run-cli.js';
 
 const kebab = (name: string) => name.toLowerCase().replace(/_/g, '-');
@@ -21,6 +22,26 @@ function formulaText(rule: (typeof defaultRules)[number]): string {
   }
   return `Σ match weights × ${f.weighted}`;
 }
+
+/** The declared skip reasons of each rule as docs/rules.md writes them ("skipped with"). */
+const skipText = (rule: (typeof defaultRules)[number]): string =>
+  rule.skipReasons?.length ? rule.skipReasons.map((r) => `\`${r}\``).join(', ') : '—';
+
+/**
+ * Declared skip reasons no skip case covers, and why. A known gap that must shrink: a reason
+ * that gets a case must leave this table (the test fails until it does), and no reason may join it.
+ */
+const UNCOVERED_SKIP_REASONS: Readonly<Record<string, readonly string[]>> = {
+  // nonPublic()'s guard for a request without a parsed address: the ipAddress rules only run
+  // when the request has one (an unparseable ipAddress is rejected as INVALID_REQUEST), so no
+  // request reaches it.
+  'ipAddress.BLOCKED_COUNTRY': ['no-input'],
+  'ipAddress.HOSTING': ['no-input'],
+  'ipAddress.MALICIOUS': ['no-input'],
+  'ipAddress.PROXY': ['no-input'],
+  'ipAddress.TOR': ['no-input'],
+  'ipAddress.UNEXPECTED_COUNTRY': ['no-input'],
+};
 
 describe('rule registry', () => {
   it('has unique ids in id order', () => {
@@ -55,17 +76,44 @@ describe.each(defaultRules.map((r) => [r.id, r] as const))('%s', (id, rule) => {
     expect(readFileSync(testFile, 'utf8')).toMatch(/testRule\(/);
   });
 
-  it('has a section in docs/rules.md with its significance and formula', () => {
+  it('declares its skip reasons, none of them an engine reason', () => {
+    expect(rule.skipReasons, `${id} has no skipReasons in defineRule`).toBeDefined();
+    for (const reason of rule.skipReasons!) expect(ENGINE_SKIP_REASONS as readonly string[]).not.toContain(reason);
+    expect(new Set(rule.skipReasons).size).toBe(rule.skipReasons!.length);
+  });
+
+  it('has a skip case for every declared skip reason, or lists it as a known gap', () => {
+    const tests = readFileSync(join(ROOT, 'test/rules', category, file.replace(/\.ts$/, '.test.ts')), 'utf8');
+    const covered = (reason: string) => tests.includes(`reason: '${reason}'`);
+    const gaps = UNCOVERED_SKIP_REASONS[id] ?? [];
+    for (const reason of rule.skipReasons ?? []) {
+      if (gaps.includes(reason)) expect(covered(reason), `${id}: "${reason}" has a skip case now: take it out of UNCOVERED_SKIP_REASONS`).toBe(false);
+      else expect(covered(reason), `${id} declares "${reason}" but no skip case in its test file has it`).toBe(true);
+    }
+    for (const reason of gaps) expect(rule.skipReasons, `UNCOVERED_SKIP_REASONS lists "${reason}", which ${id} does not declare`).toContain(reason);
+  });
+
+  it('has a section in docs/rules.md with its significance, formula and skip reasons', () => {
     const start = DOCS.indexOf(`## \`${id}\``);
     expect(start, `docs/rules.md has no section "## \`${id}\`"`).toBeGreaterThan(-1);
     const end = DOCS.indexOf('\n## ', start + 1);
     const section = DOCS.slice(start, end === -1 ? undefined : end);
-    expect(section).toContain(`| ${rule.significance} | ${formulaText(rule)} |`);
+    expect(section).toContain(`| ${rule.significance} | ${formulaText(rule)} | ${skipText(rule)} |`);
     expect(section).toMatch(/\*\*Examples\*\*/);
   });
 });
 
 describe('docs/rules.md', () => {
+  it('names every engine skip reason', () => {
+    for (const reason of ENGINE_SKIP_REASONS) expect(DOCS.slice(0, DOCS.indexOf('\n## '))).toContain(`\`${reason}\``);
+  });
+
+  it('lists no rule in the known gaps of skip cases that is not registered', () => {
+    expect(Object.keys(UNCOVERED_SKIP_REASONS).filter((id) => !defaultRules.some((r) => r.id === id))).toEqual([]);
+    // Six today: it may only shrink.
+    expect(Object.values(UNCOVERED_SKIP_REASONS).flat().length).toBeLessThanOrEqual(6);
+  });
+
   it('documents no rule that is not registered', () => {
     const documented = [...DOCS.matchAll(/^## `([a-zA-Z]+\.[A-Z_]+)`/gm)].map((m) => m[1]);
     expect(documented.sort()).toEqual(defaultRules.map((r) => r.id).sort());

@@ -21,5 +21,6 @@ testRule(rule, {
     { name: 'DNS timeout', request: email, facts: { dmarc: factFailure('timeout') }, reason: 'timeout' },
     { name: 'DNS failure', request: email, facts: { dmarc: factFailure('provider-error') }, reason: 'provider-error' },
     { name: 'no DNS provider', request: email, facts: { dmarc: factFailure('no-provider') }, reason: 'no-provider' },
+    { name: 'invalid address: the fact looks nothing up', request: { email: '@example' }, facts: { dmarc: factFailure('invalid-email') }, reason: 'invalid-email' },
   ],
 });

@@ -17,5 +17,8 @@ testRule(rule, {
     { name: 'DNS timeout', request: email, facts: { mail: factFailure('timeout') }, reason: 'timeout' },
     { name: 'DNS failure', request: email, facts: { mail: factFailure('provider-error') }, reason: 'provider-error' },
     { name: 'no DNS provider', request: email, facts: { mail: factFailure('no-provider') }, reason: 'no-provider' },
+    { name: 'DNS switched off', request: email, facts: { mail: factFailure('offline') }, reason: 'offline' },
+    { name: 'resolver failed its health check', request: email, facts: { mail: factFailure('resolver-unhealthy') }, reason: 'resolver-unhealthy' },
+    { name: 'invalid address: the fact looks nothing up', request: { email: '@example' }, facts: { mail: factFailure('invalid-email') }, reason: 'invalid-email' },
   ],
 });

@@ -18,5 +18,7 @@ testRule(rule, {
   skips: [
     { name: 'list provider failure', request: { email: '@example.com' }, facts: { listed: factFailure('provider-error') }, reason: 'provider-error' },
     { name: 'no list provider', request: { email: '@example.com' }, facts: { listed: factFailure('no-provider') }, reason: 'no-provider' },
+    { name: 'no list loaded: never a silent 0', request: { email: '@example.com' }, facts: { listed: factFailure('no-data') }, reason: 'no-data' },
+    { name: 'invalid address: the fact looks nothing up', request: { email: '@example' }, facts: { listed: factFailure('invalid-email') }, reason: 'invalid-email' },
   ],
 });

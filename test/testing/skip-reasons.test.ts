@@ -12,11 +12,11 @@ const echo = (request: NormalizedRequest): RuleOutcome => {
   return why === undefined ? miss() : skip(why);
 };
 
+const plain = { significance: 'low', formula: { fixed: 1 }, description: 'Skips with the reason a test asks for.' } as const;
+
 const declared = defineRule({
   id: 'text.DECLARED_SKIPS',
-  significance: 'low',
-  formula: { fixed: 1 },
-  description: 'Skips with the reason a test asks for.',
+  ...plain,
   skipReasons: ['too-short'],
   // The cast stands for a rule that gives a reason it forgot to declare.
   score: (request) => echo(request) as RuleOutcome<'too-short'>,
@@ -24,9 +24,7 @@ const declared = defineRule({
 
 const undeclared = defineRule({
   id: 'text.UNDECLARED_SKIPS',
-  significance: 'low',
-  formula: { fixed: 1 },
-  description: 'Skips with the reason a test asks for; declares no skip reasons.',
+  ...plain,
   score: (request) => echo(request),
 });
 
@@ -82,16 +80,14 @@ describe('defineRule skipReasons', () => {
 
   it.each([[['Not-Kebab']], [['no data']], [['']], ['no-data'], [[1]]])('rejects skipReasons %j', (skipReasons) => {
     expect(() =>
-      defineRule({ id: 'text.BAD_SKIPS', significance: 'low', formula: { fixed: 1 }, description: 'x', skipReasons: skipReasons as never, score: () => miss() }),
+      defineRule({ id: 'text.BAD_SKIPS', ...plain, skipReasons: skipReasons as never, score: () => miss() }),
     ).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/defineRule\(text\.BAD_SKIPS\): skipReasons must be/) }));
   });
 
   it('types skip() in score by the declared reasons (checked by npm run typecheck)', () => {
     const typed = defineRule({
       id: 'text.TYPED_SKIPS',
-      significance: 'low',
-      formula: { fixed: 1 },
-      description: 'x',
+      ...plain,
       skipReasons: ['no-data'],
       // TypeScript reports the wrong reason here, at score ("'no-dta' is not assignable to … Did you mean 'no-data'?").
       // @ts-expect-error: "no-dta" is neither declared nor an engine reason

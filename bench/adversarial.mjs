@@ -8,7 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { defaultRules, normalizeRequest, parseModel } from '../dist/index.js';
+import { defaultRules } from '../dist/index.js';
+import { normalizeRequest } from '../dist/internal/bench.js';
+import { parseModel } from '../dist/providers/index.js';
 import { ADVERSARIAL_INPUTS } from './adversarial-inputs.mjs';
 
 export const BUDGET_MS = 50;

@@ -6,7 +6,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createGeoProvider, createIpReputationProvider, parseIp } from '../dist/index.js';
+import { parseIp } from '../dist/internal/bench.js';
+import { createGeoProvider, createIpReputationProvider } from '../dist/providers/index.js';
 
 const MB = 1024 * 1024;
 const rss = () => process.memoryUsage().rss;

@@ -45,7 +45,7 @@ const SIZES = [
 
 const CANDIDATES = {
   async formspam() {
-    const { detectLanguage, loadLanguageModel } = await import('../dist/index.js');
+    const { detectLanguage, loadLanguageModel } = await import('../dist/providers/index.js');
     await loadLanguageModel();
     await detectLanguage('Habari, ningependa kujua bei ya huduma zenu kwa kampuni ndogo.'); // loads the franc fallback too
     return { detect: async (t) => (await detectLanguage(t))[0]?.language ?? '', languages: '60 + franc 186 (≈200)' };

@@ -3,7 +3,8 @@
 // unknown (every list: the worst case) and known (cs: Czech + English lists), and the heap
 // after every list of every language is loaded. Run after a build:
 //   npm run build && node --expose-gc bench/lexicons.mjs
-import { defaultRules, normalizeRequest } from '../dist/index.js';
+import { defaultRules } from '../dist/index.js';
+import { normalizeRequest } from '../dist/internal/bench.js';
 import { LONG, TYPICAL } from './texts.mjs';
 
 const ids = ['text.SPAM_WORDS', 'text.PROFANITY', 'text.SENTIMENT'];

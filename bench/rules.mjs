@@ -2,7 +2,9 @@
 // the typical enquiry and the 10 KB multilingual text of bench/classify.mjs. Run after a build:
 //   npm run build && node bench/rules.mjs
 import { readFileSync } from 'node:fs';
-import { defaultRules, normalizeRequest, parseModel } from '../dist/index.js';
+import { defaultRules } from '../dist/index.js';
+import { normalizeRequest } from '../dist/internal/bench.js';
+import { parseModel } from '../dist/providers/index.js';
 import { LONG, TYPICAL } from './texts.mjs';
 
 // text.MODEL's fact: the bundled model (the other rules ignore it).

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIpReputationProvider } from '../../src/index.js';
+import { createIpReputationProvider } from '../../src/providers/index.js';
 import { defaultDataDir, defaultListsDataDir } from '../../src/providers/lists/paths.js';
 import { requestApiKey } from '../../src/service/client.js';
 import { createService } from '../../src/service/service.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classify, isFormspamError, normalizeRequest } from '../../src/index.js';
+import { normalizeRequest } from '../../src/core/request.js';
+import { classify, isFormspamError } from '../../src/index.js';
 
 describe('blockedCountries and expectedCountries', () => {
   it('normalises codes, continents and named lists', () => {

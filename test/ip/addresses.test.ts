@@ -4,7 +4,8 @@
 // (bundled geo and ASN data, fixture lists) and its expected rules and `country`.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { classify, createGeoProvider, createIpReputationProvider, isFormspamError } from '../../src/index.js';
+import { classify, isFormspamError } from '../../src/index.js';
+import { createGeoProvider, createIpReputationProvider } from '../../src/providers/index.js';
 import { expectValidResponse } from '../helpers/response-shape.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/ip-lists', import.meta.url));

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from '../../src/index.js';
+import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from '../../src/rules/index.js';
 import { ENGINE_SKIP_REASONS } from '../../src/testing/index.js';
 import { ROOT } from '../cli/run-cli.js';
 

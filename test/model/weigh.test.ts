@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseModel } from '../../src/index.js';
+import { parseModel } from '../../src/providers/index.js';
 import { extractFeatures, uniqueFeatures, weighFeatures, type FeatureConfig } from '../../src/model/features.js';
 import { TextInput } from '../../src/text/input.js';
 import { ROOT } from '../cli/run-cli.js';

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ADVERSARIAL_INPUTS, fill, SIZE } from '../../bench/adversarial-inputs.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultRules, normalizeRequest, parseModel } from '../../src/index.js';
+import { normalizeRequest } from '../../src/core/request.js';
+import { defaultRules } from '../../src/index.js';
+import { parseModel } from '../../src/providers/index.js';
 import { ROOT } from '../cli/run-cli.js';
 
 const textRules = defaultRules.filter((r) => r.category === 'text');

@@ -1,6 +1,7 @@
 // The normalisation the text rules see (src/text/input.ts): NFKC with its expansion bounded.
 import { describe, expect, it } from 'vitest';
-import { defaultRules, normalizeRequest } from '../../src/index.js';
+import { normalizeRequest } from '../../src/core/request.js';
+import { defaultRules } from '../../src/index.js';
 import { EXPANDING, EXPANSION_SLACK, MAX_EXPANSION, nfkc, normalizeText } from '../../src/text/input.js';
 
 const joined = (text: string) => normalizeRequest({ text }).text!.joined;

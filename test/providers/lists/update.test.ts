@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classify, createGeoProvider, createIpReputationProvider, datasetStatus, loadListFile, updateLists, type ListSource } from '../../../src/index.js';
+import { classify } from '../../../src/index.js';
+import { createGeoProvider, createIpReputationProvider } from '../../../src/providers/index.js';
+import { datasetStatus, loadListFile, updateLists, type ListSource } from '../../../src/providers/lists/index.js';
 import { runCli } from '../../cli/run-cli.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/list-downloads/', import.meta.url));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify, isFormspamError, parseEmail } from '../../../src/index.js';
+import { parseEmail } from '../../../src/email/address.js';
+import { classify, isFormspamError } from '../../../src/index.js';
 import { createStaticDnsProvider } from '../../../src/testing/index.js';
 import { EMAIL_ZONE } from './fixture-zone.js';
 

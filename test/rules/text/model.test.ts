@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classify, createDefaultProviders, parseModel } from '../../../src/index.js';
+import { classify, createDefaultProviders } from '../../../src/index.js';
+import { parseModel } from '../../../src/providers/index.js';
 import rule, { MODEL_BUCKETS } from '../../../src/rules/text/model.js';
 import { trainModel } from '../../../src/model/train.js';
 import { factFailure, runRuleCase, testRule } from '../../../src/testing/index.js';

@@ -1,0 +1,7 @@
+/**
+ * Internals the benchmarks (bench/*.mjs) time on their own, built to dist/internal/bench.js.
+ * Not a public subpath: package.json "exports" has no entry for it, so `formspam/...` cannot
+ * reach it (test/meta/exports.test.ts).
+ */
+export { normalizeRequest } from './core/request.js';
+export { parseIp } from './ip/parse.js';

@@ -1,6 +1,7 @@
 /**
- * The test functions a conformance suite (`testStore`, `testDnsProvider`, `testHttpAdapter`)
- * runs with: the ones passed in its third argument, else the globals (vitest with
+ * The test functions a conformance suite (`testStore`, `testDnsProvider`, `testHttpAdapter`,
+ * `testGeoProvider`, `testIpReputationProvider`, `testEmailReputationProvider`,
+ * `testLanguageDetector`) runs with: the ones passed in its third argument, else the globals (vitest with
  * `globals: true`, jest, mocha).
  */
 type Hook = (fn: () => Promise<void> | void) => void;

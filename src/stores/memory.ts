@@ -1,6 +1,7 @@
 /** The in-memory store: one process, nothing survives a restart. For tests and embedding. */
 import { keyExistsError } from './guard.js';
 import { byCreation } from './keys.js';
+import { memoryDecisionStore, memorySiteModelStore } from './memory-learning.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 export interface MemoryStoreOptions {
@@ -42,6 +43,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
 
   return {
     kind: 'memory',
+    ...memoryDecisionStore(open),
+    ...memorySiteModelStore(open),
     async putKey(record) {
       open();
       if (keys.has(record.apiKey)) throw keyExistsError('memory');

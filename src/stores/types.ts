@@ -97,8 +97,91 @@ export interface SecretsRewriter {
   rewriteSecrets(rewrite: (record: ApiKeyRecord) => string, settings: Record<string, string>): Promise<number>;
 }
 
+/** A site's report on a decision: the message was spam, or it was not. */
+export type FeedbackLabel = 'spam' | 'ham';
+
+/**
+ * One logged decision. Nothing in it is the submission's text, email or IP unless the operator
+ * turned on `--log-text` (then `request` holds the request as classified).
+ */
+export interface DecisionRecord {
+  /** The response's `id`. */
+  id: string;
+  /** When it was decided (ms since the epoch). */
+  at: number;
+  /** The API key it was classified for. */
+  apiKey: string;
+  classification: 'GOOD' | 'NEUTRAL' | 'BAD';
+  score: number;
+  /** The response's `reasons`. */
+  reasons: string[];
+  /** ISO country code of the response's `country`, or null. */
+  country: string | null;
+  /** The learner's salted token hashes (`siteTokens`): what feedback on this decision trains. */
+  tokens: number[];
+  /** The site's report, once given, and when. */
+  label?: FeedbackLabel;
+  labelledAt?: number;
+  /** The request as classified; only with `--log-text`. */
+  request?: unknown;
+}
+
+/** Which decisions {@link DecisionStore.listDecisions} returns: every given field must match. */
+export interface DecisionFilter {
+  apiKey?: string;
+  classification?: 'GOOD' | 'NEUTRAL' | 'BAD';
+  /** A rule id that must be among `reasons`, e.g. `text.SPAM_WORDS`. */
+  reason?: string;
+  label?: FeedbackLabel;
+  /** `at` ≥ since, `at` < until (ms). */
+  since?: number;
+  until?: number;
+  /** At most this many, newest first (default 100). */
+  limit?: number;
+}
+
+/** The decision log (optional for stores of your own: without it the service logs nothing). */
+export interface DecisionStore {
+  putDecision(record: DecisionRecord): Promise<void>;
+  getDecision(id: string): Promise<DecisionRecord | null>;
+  /** Newest first (ties by id). */
+  listDecisions(filter?: DecisionFilter): Promise<DecisionRecord[]>;
+  /**
+   * Sets a decision's label; resolves the label it had (null: none), or undefined when there is
+   * no such decision. Atomic: two reports of one decision never both see `null`.
+   */
+  labelDecision(id: string, label: FeedbackLabel, at: number): Promise<FeedbackLabel | null | undefined>;
+  /**
+   * Deletes the decisions that match every given field: one `id`, one key's (`apiKey`), those
+   * older than `before` (ms), or all but the newest `keepNewest` (per store, over all keys).
+   * Resolves how many were deleted.
+   */
+  deleteDecisions(selector: { id?: string; apiKey?: string; before?: number; keepNewest?: number }): Promise<number>;
+}
+
+/** A site model's counts: messages reported per label, and per token. */
+export interface SiteModelCounts {
+  spam: number;
+  ham: number;
+  /** The asked tokens that have a count; a token absent here has none. */
+  tokens: Map<number, { spam: number; ham: number }>;
+}
+
+/** The per-site learner's counts, per API key (optional for stores of your own). */
+export interface SiteModelStore {
+  /**
+   * Adds `delta` (1, or -1 to take back a report) to the key's `label` message count and to
+   * each given token's `label` count (the tokens are distinct). Atomic per call.
+   */
+  addSiteCounts(apiKey: string, label: FeedbackLabel, tokens: readonly number[], delta: 1 | -1): Promise<void>;
+  /** The key's message counts and the counts of the given tokens. */
+  readSiteCounts(apiKey: string, tokens: readonly number[]): Promise<SiteModelCounts>;
+  /** Forgets every count of the key. */
+  deleteSiteModel(apiKey: string): Promise<void>;
+}
+
 /** Everything the service keeps. */
-export interface Store extends KeyStore, ProofStore, CounterStore, SettingsStore, Partial<SecretsRewriter> {
+export interface Store extends KeyStore, ProofStore, CounterStore, SettingsStore, Partial<SecretsRewriter>, Partial<DecisionStore>, Partial<SiteModelStore> {
   /** `memory`, `sqlite`, `redis`. */
   readonly kind: string;
   /** Resolves when the store answers (for /readyz); rejects otherwise. */

@@ -1,0 +1,79 @@
+/**
+ * The tokens of the per-site learner (`text.SITE_MODEL`) and of the decision log: each distinct
+ * normalised word and each pair of consecutive words within a clause, as a 32-bit hash salted
+ * with a secret of the server. The decision log keeps only these numbers, never the words, so
+ * feedback on a logged decision can train the site's model without the text being stored; the
+ * salt keeps a reader of the store from hashing a dictionary to recover the words.
+ *
+ * The token definition is fixed (independent of the global text model's features), so counts
+ * stored by one version stay meaningful after the global model is retrained. Linear in the text.
+ */
+import { wordsOf, type Words } from '../lexicons/normalize.js';
+import type { TextInput } from '../text/input.js';
+
+/** Tokens counted per text at most (the first ones, in text order). */
+export const MAX_SITE_TOKENS = 512;
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const SEED_PAIR = 0x85ebca77;
+
+function hashWord(salt: number, words: Words, i: number): number {
+  let h = (FNV_OFFSET ^ salt) >>> 0;
+  const { codes } = words;
+  for (let k = words.start[i]!; k < words.end[i]!; k++) h = Math.imul(h ^ codes[k]!, FNV_PRIME);
+  return finish(h);
+}
+
+function finish(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+function pair(a: number, b: number, salt: number): number {
+  return finish(Math.imul(a ^ SEED_PAIR, 0xcc9e2d51) ^ b ^ salt);
+}
+
+/**
+ * Parses a salt given as 8 hex digits (as the service keeps it in its settings) into the
+ * 32-bit number {@link siteTokens} takes.
+ */
+export function parseSalt(hex: string): number {
+  if (!/^[0-9a-f]{8}$/i.test(hex)) throw new RangeError('salt: 8 hex digits expected');
+  return Number.parseInt(hex, 16) >>> 0;
+}
+
+/**
+ * The distinct salted tokens of a text, in first-seen order, at most {@link MAX_SITE_TOKENS}:
+ * unsigned 32-bit integers. Words shorter than 2 code units and number shapes are skipped.
+ */
+export function siteTokens(text: TextInput, salt: number): number[] {
+  const words = wordsOf(text);
+  const seen = new Set<number>();
+  const out: number[] = [];
+  let previous = -1;
+  let previousClause = -1;
+  for (let i = 0; i < words.count && out.length < MAX_SITE_TOKENS; i++) {
+    const length = words.end[i]! - words.start[i]!;
+    if (length < 2 || words.codes[words.start[i]!] === 0x23) {
+      previous = -1;
+      continue;
+    }
+    const h = hashWord(salt, words, i);
+    if (!seen.has(h)) {
+      seen.add(h);
+      out.push(h);
+    }
+    if (previous !== -1 && words.clause[i] === previousClause && out.length < MAX_SITE_TOKENS) {
+      const p = pair(previous, h, salt);
+      if (!seen.has(p)) {
+        seen.add(p);
+        out.push(p);
+      }
+    }
+    previous = h;
+    previousClause = words.clause[i]!;
+  }
+  return out;
+}

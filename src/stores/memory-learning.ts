@@ -1,0 +1,97 @@
+/** The decision log and the site-model counts of the in-memory store. */
+import type { DecisionRecord, DecisionStore, FeedbackLabel, SiteModelCounts, SiteModelStore } from './types.js';
+
+const DEFAULT_LIST_LIMIT = 100;
+
+function copyDecision(r: DecisionRecord): DecisionRecord {
+  return { ...r, reasons: [...r.reasons], tokens: [...r.tokens] };
+}
+
+/** Newest first, ties by id. */
+function byNewest(a: DecisionRecord, b: DecisionRecord): number {
+  return b.at - a.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export function memoryDecisionStore(open: () => void): DecisionStore {
+  const decisions = new Map<string, DecisionRecord>();
+  return {
+    async putDecision(record) {
+      open();
+      decisions.set(record.id, copyDecision(record));
+    },
+    async getDecision(id) {
+      open();
+      const r = decisions.get(id);
+      return r ? copyDecision(r) : null;
+    },
+    async listDecisions(filter = {}) {
+      open();
+      const limit = filter.limit ?? DEFAULT_LIST_LIMIT;
+      const out: DecisionRecord[] = [];
+      for (const r of decisions.values()) {
+        if (filter.apiKey !== undefined && r.apiKey !== filter.apiKey) continue;
+        if (filter.classification !== undefined && r.classification !== filter.classification) continue;
+        if (filter.reason !== undefined && !r.reasons.includes(filter.reason)) continue;
+        if (filter.label !== undefined && r.label !== filter.label) continue;
+        if (filter.since !== undefined && r.at < filter.since) continue;
+        if (filter.until !== undefined && r.at >= filter.until) continue;
+        out.push(r);
+      }
+      return out.sort(byNewest).slice(0, limit).map(copyDecision);
+    },
+    async labelDecision(id, label, at) {
+      open();
+      const r = decisions.get(id);
+      if (!r) return undefined;
+      const previous = r.label ?? null;
+      r.label = label;
+      r.labelledAt = at;
+      return previous;
+    },
+    async deleteDecisions(selector) {
+      open();
+      let matching = [...decisions.values()].filter(
+        (r) =>
+          (selector.id === undefined || r.id === selector.id) &&
+          (selector.apiKey === undefined || r.apiKey === selector.apiKey) &&
+          (selector.before === undefined || r.at < selector.before),
+      );
+      if (selector.keepNewest !== undefined) matching = matching.sort(byNewest).slice(selector.keepNewest);
+      for (const r of matching) decisions.delete(r.id);
+      return matching.length;
+    },
+  };
+}
+
+export function memorySiteModelStore(open: () => void): SiteModelStore {
+  const models = new Map<string, { spam: number; ham: number; tokens: Map<number, { spam: number; ham: number }> }>();
+  return {
+    async addSiteCounts(apiKey, label: FeedbackLabel, tokens, delta) {
+      open();
+      let m = models.get(apiKey);
+      if (!m) models.set(apiKey, (m = { spam: 0, ham: 0, tokens: new Map() }));
+      m[label] = Math.max(0, m[label] + delta);
+      for (const t of tokens) {
+        let c = m.tokens.get(t);
+        if (!c) m.tokens.set(t, (c = { spam: 0, ham: 0 }));
+        c[label] = Math.max(0, c[label] + delta);
+        if (c.spam === 0 && c.ham === 0) m.tokens.delete(t);
+      }
+    },
+    async readSiteCounts(apiKey, tokens): Promise<SiteModelCounts> {
+      open();
+      const m = models.get(apiKey);
+      const found = new Map<number, { spam: number; ham: number }>();
+      if (!m) return { spam: 0, ham: 0, tokens: found };
+      for (const t of tokens) {
+        const c = m.tokens.get(t);
+        if (c) found.set(t, { ...c });
+      }
+      return { spam: m.spam, ham: m.ham, tokens: found };
+    },
+    async deleteSiteModel(apiKey) {
+      open();
+      models.delete(apiKey);
+    },
+  };
+}

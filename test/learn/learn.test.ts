@@ -80,3 +80,21 @@ describe('memory store: decision log and site counts', () => {
     expect((await s.readSiteCounts!('k1', [2])).ham).toBe(0);
   });
 });
+
+describe('recordFeedback', () => {
+  it('labels a decision once, moves the counts when the label changes, and refuses another key', async () => {
+    const { recordFeedback } = await import('../../src/learn/feedback.js');
+    const s = createMemoryStore();
+    const store = s as Required<typeof s>;
+    await store.putDecision({ id: 'd1', at: 1, apiKey: 'k1', classification: 'GOOD', score: 0, reasons: [], country: null, tokens: [5, 6] });
+    expect(await recordFeedback(store, 'k2', 'd1', 'spam', 2)).toBe('not-found');
+    expect(await recordFeedback(store, 'k1', 'zz', 'spam', 2)).toBe('not-found');
+    expect(await recordFeedback(store, 'k1', 'd1', 'spam', 2)).toBe('recorded');
+    expect(await recordFeedback(store, 'k1', 'd1', 'spam', 3)).toBe('unchanged');
+    let c = await store.readSiteCounts('k1', [5]);
+    expect([c.spam, c.ham, c.tokens.get(5)]).toEqual([1, 0, { spam: 1, ham: 0 }]);
+    expect(await recordFeedback(store, 'k1', 'd1', 'ham', 4)).toBe('changed');
+    c = await store.readSiteCounts('k1', [5]);
+    expect([c.spam, c.ham, c.tokens.get(5)]).toEqual([0, 1, { spam: 0, ham: 1 }]);
+  });
+});

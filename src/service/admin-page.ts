@@ -128,7 +128,8 @@ export const ADMIN_JS = String.raw`'use strict';
 (function () {
   var TOKEN = 'formspam-admin-token';
   var $ = function (id) { return document.getElementById(id); };
-  var state = { hosts: {}, current: null };
+  // seq: the newest list and stats calls; an older answer that arrives later is dropped.
+  var state = { hosts: {}, current: null, listSeq: 0, statsSeq: 0 };
 
   function token() { return sessionStorage.getItem(TOKEN); }
 
@@ -202,7 +203,9 @@ export const ADMIN_JS = String.raw`'use strict';
   function loadDecisions() {
     var q = filterQuery();
     q.set('limit', '200');
+    var seq = ++state.listSeq;
     return api('/admin/decisions?' + q.toString()).then(function (body) {
+      if (seq !== state.listSeq) return;
       show($('app-error'), false);
       var tbody = $('decisions').tBodies[0];
       clear(tbody);
@@ -228,7 +231,9 @@ export const ADMIN_JS = String.raw`'use strict';
   function loadStats() {
     var q = new URLSearchParams({ since: $('window').value });
     if ($('f-key').value) q.set('key', $('f-key').value);
+    var seq = ++state.statsSeq;
     return api('/admin/decisions/stats?' + q.toString()).then(function (s) {
+      if (seq !== state.statsSeq) return;
       $('totals').textContent = s.decisions + ' decisions: ' + s.totals.BAD + ' BAD, ' + s.totals.NEUTRAL + ' NEUTRAL, ' + s.totals.GOOD + ' GOOD; reported ' + s.labels.spam + ' spam, ' + s.labels.ham + ' ham.';
       var bars = $('bars');
       clear(bars);

@@ -6,6 +6,8 @@
  * decision log (filter by verdict, reason, key and label), the verdicts per hour or day, the
  * rules that fire most, one decision with its evidence, and two buttons to report it as spam or
  * ham, the page's only write. Everything from the log is written with `textContent`, never as HTML.
+ * Its URLs are relative to the page (always `…/admin`, no trailing slash), so it works where the
+ * service is mounted under a prefix (Express `app.use('/spam', …)`, the fetch adapter's `basePath`).
  */
 
 export const ADMIN_HTML = `<!doctype html>
@@ -16,8 +18,8 @@ export const ADMIN_HTML = `<!doctype html>
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>formspam admin</title>
-<link rel="stylesheet" href="/admin/admin.css">
-<script src="/admin/admin.js" defer></script>
+<link rel="stylesheet" href="admin/admin.css">
+<script src="admin/admin.js" defer></script>
 </head>
 <body>
 <header>
@@ -204,7 +206,7 @@ export const ADMIN_JS = String.raw`'use strict';
     var q = filterQuery();
     q.set('limit', '200');
     var seq = ++state.listSeq;
-    return api('/admin/decisions?' + q.toString()).then(function (body) {
+    return api('admin/decisions?' + q.toString()).then(function (body) {
       if (seq !== state.listSeq) return;
       show($('app-error'), false);
       var tbody = $('decisions').tBodies[0];
@@ -232,7 +234,7 @@ export const ADMIN_JS = String.raw`'use strict';
     var q = new URLSearchParams({ since: $('window').value });
     if ($('f-key').value) q.set('key', $('f-key').value);
     var seq = ++state.statsSeq;
-    return api('/admin/decisions/stats?' + q.toString()).then(function (s) {
+    return api('admin/decisions/stats?' + q.toString()).then(function (s) {
       if (seq !== state.statsSeq) return;
       $('totals').textContent = s.decisions + ' decisions: ' + s.totals.BAD + ' BAD, ' + s.totals.NEUTRAL + ' NEUTRAL, ' + s.totals.GOOD + ' GOOD; reported ' + s.labels.spam + ' spam, ' + s.labels.ham + ' ham.';
       var bars = $('bars');
@@ -275,7 +277,7 @@ export const ADMIN_JS = String.raw`'use strict';
   }
 
   function loadKeys() {
-    return api('/admin/keys').then(function (body) {
+    return api('admin/keys').then(function (body) {
       var select = $('f-key');
       var chosen = select.value;
       while (select.options.length > 1) select.remove(1);
@@ -290,7 +292,7 @@ export const ADMIN_JS = String.raw`'use strict';
   }
 
   function openDecision(id) {
-    return api('/admin/decisions/' + encodeURIComponent(id)).then(function (d) {
+    return api('admin/decisions/' + encodeURIComponent(id)).then(function (d) {
       state.current = d.id;
       $('d-id').textContent = d.id;
       $('d-at').textContent = stamp(d.at);
@@ -318,7 +320,7 @@ export const ADMIN_JS = String.raw`'use strict';
     var id = state.current;
     if (!id) return;
     $('d-result').textContent = 'Reporting…';
-    api('/admin/decisions/' + encodeURIComponent(id) + '/feedback', { method: 'POST', body: JSON.stringify({ label: label }) }).then(function (r) {
+    api('admin/decisions/' + encodeURIComponent(id) + '/feedback', { method: 'POST', body: JSON.stringify({ label: label }) }).then(function (r) {
       var said = { recorded: 'Recorded as ' + label + '.', unchanged: 'Already reported as ' + label + '.', changed: 'Changed to ' + label + '.' };
       return openDecision(id).then(function () {
         $('d-result').textContent = said[r.outcome] || r.outcome;

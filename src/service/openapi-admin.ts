@@ -34,11 +34,13 @@ const filters = [
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 200 }, description: 'The decision id (the classify response\'s `id`)' };
 
 export function adminPaths(): Record<string, unknown> {
-  const page = (operationId: string, summary: string, type: string) => ({
-    get: { operationId, summary, responses: { 200: { description: 'The file', content: { [type]: { schema: { type: 'string' } } } }, 404: disabled } },
+  const page = (operationId: string, summary: string, type: string, more: Record<string, unknown> = {}) => ({
+    get: { operationId, summary, responses: { 200: { description: 'The file', content: { [type]: { schema: { type: 'string' } } } }, ...more, 404: disabled } },
   });
   return {
-    '/admin': page('adminPage', 'The admin page (read-only but for its spam/ham buttons): it asks for the admin token and sends it as `Authorization: Bearer` on its JSON calls; served with a CSP that allows no inline code', 'text/html'),
+    '/admin': page('adminPage', 'The admin page (read-only but for its spam/ham buttons): it asks for the admin token and sends it as `Authorization: Bearer` on its JSON calls; served with a CSP that allows no inline code; its URLs are relative to it', 'text/html', {
+      308: { description: '`/admin/` redirects to `../admin` (the page\'s URLs are relative to `…/admin`)', headers: { Location: { schema: { type: 'string' } } } },
+    }),
     '/admin/admin.js': page('adminPageScript', 'The admin page\'s script', 'text/javascript'),
     '/admin/admin.css': page('adminPageStyle', 'The admin page\'s style sheet', 'text/css'),
     '/admin/decisions': {

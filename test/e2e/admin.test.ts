@@ -213,6 +213,39 @@ describe.skipIf(!RUN_BROWSER_TESTS)('the admin page in Chromium', () => {
     await o.close();
   });
 
+  it('works mounted under a prefix (Express app.use(\'/spam\', …)): a ham report goes to the same store', async () => {
+    const { default: express } = await import('express');
+    const { createRouter } = await import('../../src/adapters/express.js');
+    const router = createRouter({ service: handler.service });
+    const app = express();
+    app.use('/spam', router);
+    const mounted = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => mounted.once('listening', resolve));
+    const prefixed = `http://127.0.0.1:${(mounted.address() as AddressInfo).port}/spam`;
+    const context = await browser.newContext();
+    await loopbackOnly(context, external);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const paths: string[] = [];
+    page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+    await page.goto(`${prefixed}/admin/`); // redirected to …/spam/admin
+    expect(new URL(page.url()).pathname).toBe('/spam/admin');
+    await logIn(page, TOKEN);
+    await page.waitForSelector('#decisions tbody tr[data-id="dec-05"]');
+    await page.click('#decisions tbody tr[data-id="dec-05"]');
+    await page.waitForSelector('#detail:not([hidden])');
+    await page.click('#report-ham');
+    await page.waitForSelector('#d-result[data-outcome="recorded"]');
+    expect(await store.getDecision!('dec-05')).toMatchObject({ label: 'ham' });
+    expect((await store.readSiteCounts!(BLOG_KEY, [])).ham).toBe(1);
+    expect(paths.every((p) => p.startsWith('/spam/admin'))).toBe(true);
+    expect(paths).toEqual(expect.arrayContaining(['/spam/admin/admin.js', '/spam/admin/admin.css', '/spam/admin/decisions', '/spam/admin/decisions/stats', '/spam/admin/decisions/dec-05/feedback']));
+    expect(errors).toEqual([]);
+    await context.close();
+    await new Promise((resolve) => mounted.close(resolve));
+  });
+
   it('no request left loopback', () => {
     expect(external).toEqual([]);
   });

@@ -58,7 +58,11 @@ describe('the admin endpoints of the decision log', () => {
 
   it('serves the page and its two files to anyone, with a CSP that allows no inline script or style', async () => {
     const s = await service();
-    const page = await s.handle({ method: 'GET', url: '/admin/', headers: {}, remoteAddress: '127.0.0.1' });
+    // The page's URLs are relative to `…/admin` (it works under a mount prefix): `/admin/` redirects there.
+    const slash = await s.handle({ method: 'GET', url: '/admin/?x=1', headers: {}, remoteAddress: '127.0.0.1' });
+    expect([slash.status, slash.headers.location]).toEqual([308, '../admin']);
+    expect(new URL(slash.headers.location!, 'http://h/spam/admin/?x=1').pathname).toBe('/spam/admin');
+    const page = await s.handle({ method: 'GET', url: '/admin', headers: {}, remoteAddress: '127.0.0.1' });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     const csp = page.headers['content-security-policy']!;
@@ -67,7 +71,8 @@ describe('the admin endpoints of the decision log', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(page.headers).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
     // No inline code: every script has a src, no <style> element, no style or on* attribute.
-    expect(page.body.match(/<script\b[^>]*>/g)).toEqual(['<script src="/admin/admin.js" defer>']);
+    expect(page.body.match(/<script\b[^>]*>/g)).toEqual(['<script src="admin/admin.js" defer>']);
+    expect(page.body).toContain('<link rel="stylesheet" href="admin/admin.css">');
     expect(page.body).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
     // Nothing from the log, no token.
     expect(page.body).not.toContain('dec-01');

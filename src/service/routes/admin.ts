@@ -60,9 +60,14 @@ const PAGE_FILES: Record<string, { type: string; body: string }> = {
   '/admin/admin.css': { type: 'text/css; charset=utf-8', body: ADMIN_CSS },
 };
 
-/** `GET /admin`, `/admin/admin.js`, `/admin/admin.css`: the same for everyone (404 when the admin endpoints are off). */
+/** `GET /admin`, `/admin/admin.js`, `/admin/admin.css`: the same for everyone (404 when the admin endpoints are off; `/admin/` redirects to `/admin`). */
 export function adminPageRoute(ctx: ServiceContext, _req: ServiceRequest, target: Target): ServiceResponse {
   if (ctx.adminToken === undefined) throw adminDisabled();
+  // `…/admin/` to `…/admin`: the page's own URLs are relative to it.
+  const q = target.raw.indexOf('?');
+  if (target.path === '/admin' && (q === -1 ? target.raw : target.raw.slice(0, q)).endsWith('/')) {
+    return { status: 308, headers: { location: '../admin', 'cache-control': 'no-store' }, body: '' };
+  }
   const file = PAGE_FILES[target.path]!;
   return { status: 200, headers: { 'content-type': file.type, ...PAGE_HEADERS }, body: file.body };
 }

@@ -12,7 +12,7 @@ import { HttpError, targetOf, type ServiceRequest, type ServiceResponse, type Ta
 import { verifyMasterKey } from './master-key.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { ServiceOptions } from './options.js';
-import { adminDecisionRoute, adminDecisionsRoute, adminFeedbackRoute, adminPageRoute, adminRouteOf, adminStatsRoute, DECISION_ROUTE, FEEDBACK_ROUTE } from './routes/admin.js';
+import { ADMIN_PAGE_ROUTES, adminDecisionRoute, adminDecisionsRoute, adminFeedbackRoute, adminPageRoute, adminRouteOf, adminStatsRoute, DECISION_ROUTE, FEEDBACK_ROUTE } from './routes/admin.js';
 import { adminKeysRoute, generateRoute } from './routes/api-key.js';
 import { classifyRoute } from './routes/classify.js';
 import { healthRoute, metricsRoute, openApiRoute, readyRoute } from './routes/health.js';
@@ -103,7 +103,8 @@ export function createService(options: ServiceOptions = {}): Service {
     metrics,
     handles(path) {
       const p = targetOf(path, ROUTES);
-      return p !== null && routeOf(p.path) !== null;
+      const key = p && routeOf(p.path);
+      return key !== null && (ctx.adminToken !== undefined || !ADMIN_PAGE_ROUTES.has(key));
     },
     async ready() {
       await store.ping();

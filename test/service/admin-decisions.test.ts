@@ -283,6 +283,28 @@ describe('the admin endpoints of the decision log', () => {
     expect(text).not.toContain('some-secret-id');
     expect(s.handles('/admin/decisions/x/feedback')).toBe(true);
     expect(s.handles('/admin/decisions/x/y')).toBe(false);
+    expect(s.handles('/admin')).toBe(true);
+  });
+
+  it('without an admin token, the page\'s paths are not the service\'s: an app that mounts it keeps its own /admin', async () => {
+    const off = createService({ rateLimits: false, offline: true });
+    for (const path of ['/admin', '/admin/', '/admin/admin.js', '/admin/admin.css', '/admin/decisions', '/admin/decisions/stats?since=1d', '/admin/decisions/x', '/admin/decisions/x/feedback']) {
+      expect([path, off.handles(path)]).toEqual([path, false]);
+    }
+    expect(off.handles('/admin/keys')).toBe(true); // as before: 404 ADMIN_DISABLED from the service
+    const { default: express } = await import('express');
+    const { createRouter } = await import('../../src/adapters/express.js');
+    const app = express();
+    app.use(createRouter({ service: off }));
+    app.get('/admin', (_req, res) => res.send('the app\'s own admin'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/admin`);
+      expect([res.status, await res.text()]).toEqual([200, 'the app\'s own admin']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('/openapi.json documents every admin path, and every status and body seen here', async () => {

@@ -20,6 +20,12 @@ export const FEEDBACK_ROUTE = '/admin/decisions/{id}/feedback';
 
 const DECISION_PATH = /^\/admin\/decisions\/([^/]{1,300})(\/feedback)?$/;
 
+/**
+ * The route-table keys of this file. Without an admin token they are not the service's paths
+ * (`service.handles()` is false), so an app that mounts the service keeps its own `/admin`.
+ */
+export const ADMIN_PAGE_ROUTES: ReadonlySet<string> = new Set(['/admin', '/admin/admin.js', '/admin/admin.css', '/admin/decisions', '/admin/decisions/stats', DECISION_ROUTE, FEEDBACK_ROUTE]);
+
 /** The route-table key of a path with a decision id, or null. */
 export function adminRouteOf(path: string): string | null {
   const m = DECISION_PATH.exec(path);
@@ -225,7 +231,9 @@ export async function adminStatsRoute(ctx: ServiceContext, req: ServiceRequest, 
   const labels = { spam: 0, ham: 0 };
   const reasons = new Map<string, number>();
   for (const d of decisions) {
-    buckets[Math.floor((d.at - first) / width)]![d.classification]++;
+    const b = buckets[Math.floor((d.at - first) / width)];
+    if (!b) continue; // not in the window (a store that filters loosely)
+    b[d.classification]++;
     totals[d.classification]++;
     if (d.label) labels[d.label]++;
     for (const r of new Set(d.reasons)) reasons.set(r, (reasons.get(r) ?? 0) + 1);

@@ -140,6 +140,7 @@ describe('the admin endpoints of the decision log', () => {
       ['until=7w', 'INVALID_UNTIL'],
       ['verdicts=BAD', 'UNKNOWN_PARAMETER'],
       ['verdict=BAD&verdict=GOOD', 'DUPLICATE_PARAMETER'],
+      ['verdict=&verdict=BAD', 'DUPLICATE_PARAMETER'],
     ];
     for (const [query, code] of cases) {
       const r = await call(s, 'GET', `/admin/decisions?${query}`, { token: TOKEN });

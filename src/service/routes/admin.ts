@@ -102,9 +102,11 @@ const TOP_REASONS = 20;
 /** The query's parameters, each given at most once, none unknown; an empty value counts as absent. */
 function queryOf(target: Target, allowed: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
+  const seen = new Set<string>();
   for (const [name, value] of target.url.searchParams) {
     if (!allowed.includes(name)) throw new HttpError(400, 'UNKNOWN_PARAMETER', `Unknown query parameter \`${name.slice(0, 40)}\`: this endpoint takes ${allowed.map((a) => `\`${a}\``).join(', ')}.`);
-    if (out.has(name)) throw new HttpError(400, 'DUPLICATE_PARAMETER', `\`${name}\` is given twice.`);
+    if (seen.has(name)) throw new HttpError(400, 'DUPLICATE_PARAMETER', `\`${name}\` is given twice.`);
+    seen.add(name);
     if (value !== '') out.set(name, value);
   }
   return out;

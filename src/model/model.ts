@@ -13,9 +13,10 @@
  * | H | UTF-8 JSON header ({@link ModelHeader}) |
  * | 2^bits | i8 weights; weight = value × `scale` |
  *
- * The weights are 8 bits so that the whole table (128 KiB at 17 bits) stays in the CPU caches
- * a request leaves it: its reads are at random places. Format 1 (`FSTXTM01`, 16-bit weights)
- * is not read: retrain (`npm run train:model`).
+ * The weights are 8 bits so that the table (64 KiB at 16 bits, the bundled model's) stays in
+ * the CPU caches a request leaves: its reads are at random places. A file of format 1
+ * (`FSTXTM01`, 16-bit weights) is refused with a message of its own: train the model again
+ * (`npm run train:model`).
  *
  * Parsing is a view over the file's bytes: no copy, no per-weight work at load.
  */
@@ -136,7 +137,7 @@ function checkBuckets(buckets: unknown): asserts buckets is Bucket[] {
 /** Reads a model file's bytes. Throws `FormspamError` `INVALID_MODEL` when they are not one. */
 export function parseModel(bytes: Uint8Array): TextModel {
   const magic = new TextDecoder().decode(bytes.subarray(0, 8));
-  if (bytes.length >= 12 && magic === FORMAT_1_MAGIC) invalidModel('format 1 (16-bit weights) is no longer read; train the model again (npm run train:model)');
+  if (bytes.length >= 12 && magic === FORMAT_1_MAGIC) invalidModel('format 1 (16-bit weights) is not supported; train the model again (npm run train:model)');
   if (bytes.length < 12 || magic !== MODEL_MAGIC) invalidModel(`not a formspam text model (magic ${JSON.stringify(magic)})`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = view.getUint32(8, true);

@@ -1,7 +1,7 @@
 import { FormspamError, isFormspamError } from '../core/errors.js';
 import { emailDomainOf } from '../email/address.js';
 import { EXPLAIN_LANGUAGES, explain, type ExplainLanguage } from '../explain/index.js';
-import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './respond-geo.js';
+import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './respond.js';
 import { ProviderCall } from '../providers/call.js';
 import { createDefaultProviders } from '../providers/default.js';
 import type { LanguageGuess, ProviderCallOptions, Providers } from '../providers/types.js';

@@ -12,7 +12,7 @@
  * });
  */
 import { AssertionError } from 'node:assert';
-import { classify } from '../engine/classify.js';
+import { prepare, run } from '../engine/classify.js';
 import type { ClassifyRequest } from '../core/request.js';
 import type { ClassifyResponse, RuleResult } from '../core/response.js';
 import { ENGINE_SKIP_REASONS, FactUnavailable, type AnyRule, type EngineSkipReason, type FactDefinition, type Rule } from '../core/rule.js';
@@ -105,7 +105,8 @@ export async function runRuleCase(rule: AnyRule, c: BaseCase | string): Promise<
     };
   }
   const clone = { ...rule, needs } as AnyRule;
-  const response = await classify(request, { 'formspam-testing': {} }, { rules: [clone], maxMatches: 1000, timeoutMs: 50 });
+  const prepared = prepare({ rules: [clone], maxMatches: 1000, timeoutMs: 50 }, { factory: 'testRule' });
+  const response = await run(prepared, { 'formspam-testing': {} }, request, undefined, undefined);
   const category = response[rule.category] as { rules: Record<string, RuleResult> } | undefined;
   const result = category?.rules[rule.name];
   if (!result) {

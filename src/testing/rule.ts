@@ -1,15 +1,8 @@
 /**
- * `formspam/testing`: a table-driven harness for rules, built-in or your own. Each case runs
- * through the real engine (`classify` with only the rule under test), with the rule's facts
- * given as literal values, so there is nothing to mock.
- *
- * @example
- * import { testRule } from 'formspam/testing';
- * import { myRule } from '../src/my-rule.js';
- * testRule(myRule, {
- *   hits: [{ request: 'BUY NOW', count: 2 }],
- *   misses: ['Hello there'],
- * });
+ * The rule harness of `formspam/testing`: each case runs through the real engine (prepared with
+ * only the rule under test), with the rule's facts given as literal values, so there is nothing
+ * to mock. It imports the engine and nothing of the conformance suites, so that a rule's test
+ * loads its rule, its facts and the engine.
  */
 import { AssertionError } from 'node:assert';
 import { prepare, run } from '../engine/classify.js';
@@ -190,24 +183,3 @@ export function testRule<R extends string = string>(rule: Rule<Readonly<Record<s
     for (const c of cases.skips ?? []) it(`skips (${c.reason}) ${label(c)}`, () => expectSkip(rule as AnyRule, c));
   });
 }
-
-export {
-  createStaticDnsProvider,
-  DNS_CONFORMANCE_NAMES,
-  DNS_CONFORMANCE_ZONE,
-  testDnsProvider,
-  type DnsConformanceSetup,
-  type StaticDnsRecords,
-  type StaticDnsZone,
-} from './dns.js';
-export { testStore, type StoreConformanceSetup } from './stores.js';
-export { testHttpAdapter, HTTP_CONFORMANCE_BODY_LIMIT, type FetchLike, type HttpAdapterSetup } from './http.js';
-export { testGeoProvider, type GeoConformanceAddress, type GeoConformanceSetup } from './geo.js';
-export { testIpReputationProvider, type IpListedAddress, type IpReputationConformanceSetup } from './ip-reputation.js';
-export { testEmailReputationProvider, type EmailReputationConformanceSetup } from './email-reputation.js';
-export {
-  LANGUAGE_CONFORMANCE_SAMPLES,
-  testLanguageDetector,
-  type LanguageDetectorConformanceSetup,
-  type LanguageSample,
-} from './language.js';

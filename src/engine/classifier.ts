@@ -9,6 +9,7 @@ import type { Providers } from '../providers/types.js';
 import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from '../rules/index.js';
 import {
   prepare,
+  prepareRules,
   run,
   type ClassifierOptions,
   type ClassifyCallOptions,
@@ -16,6 +17,7 @@ import {
   type FormspamClassifier,
   type OptionsOwner,
   type Prepared,
+  type RuleSet,
 } from './classify.js';
 
 export type { ClassifierOptions, ClassifyCallOptions, ClassifyOptions, FormspamClassifier } from './classify.js';
@@ -36,6 +38,12 @@ const KNOWN_RULE_IDS: readonly string[] = [...SPEC_RULE_IDS, ...EXTENSION_RULE_I
 
 const CALL_OPTIONS: ReadonlySet<string> = new Set(['clientIp', 'signal']);
 
+/** The default rules, prepared once (order, plans) for every classifier and classify() that uses them. */
+let defaultRuleSet: RuleSet | undefined;
+function rulesOf(rules: unknown, owner: OptionsOwner): RuleSet {
+  return rules === undefined ? (defaultRuleSet ??= prepareRules(defaultRules, KNOWN_RULE_IDS, owner)) : prepareRules(rules, KNOWN_RULE_IDS, owner);
+}
+
 function notAnObject(owner: OptionsOwner, what: string): never {
   throw new FormspamError('INVALID_OPTIONS', `${owner.factory}: ${what} must be an object`);
 }
@@ -51,7 +59,7 @@ export function classifierFor(options: ClassifierOptions, owner: OptionsOwner): 
       throw new FormspamError('INVALID_OPTIONS', `${owner.factory}: \`${owner.prefix ?? ''}${key}\` is given per call: classifier.classify(request, { ${key} })`);
     }
   }
-  const p = prepare({ ...options, rules: options.rules ?? defaultRules, knownRuleIds: KNOWN_RULE_IDS }, owner);
+  const p = prepare(options, rulesOf(options.rules, owner), owner);
   const providers = options.providers ?? bundledProviders();
   if (typeof providers !== 'object' || providers === null) notAnObject(owner, `\`${owner.prefix ?? ''}providers\``);
   return {
@@ -85,7 +93,7 @@ export function createClassifier(options: ClassifierOptions = {}): FormspamClass
   return classifierFor(options, { factory: 'createClassifier' });
 }
 
-/** The default rules and options, prepared on the first `classify()` that uses them and shared. */
+/** The default options, prepared on the first `classify()` that uses them and shared. */
 let defaults: Prepared | undefined;
 const CLASSIFY: OptionsOwner = { factory: 'classify' };
 const NO_OPTIONS: ClassifyOptions = Object.freeze({});
@@ -95,7 +103,8 @@ const NO_OPTIONS: ClassifyOptions = Object.freeze({});
  * { clientIp, signal })` in one call. Pure apart from the providers it is given: the same request
  * and the same providers give a byte-identical response. The default options are prepared once;
  * other options are checked and prepared on every call, so to classify many requests with the
- * same rules or weights, make a classifier once with {@link createClassifier}.
+ * same rules or weights, make a classifier once with {@link createClassifier} (the default rules
+ * are prepared once either way).
  *
  * @param request a classification request (2.1 of the spec); validated here.
  * @param providers DNS, geo, IP reputation, language and text-model providers; rules whose
@@ -119,8 +128,8 @@ export async function classify(
   if (typeof options !== 'object' || options === null) notAnObject(CLASSIFY, 'the options');
   const p = options.rules === undefined && options.weights === undefined && options.timeoutMs === undefined &&
       options.limits === undefined && options.maxMatches === undefined && options.explain === undefined
-    ? (defaults ??= prepare({ rules: defaultRules, knownRuleIds: KNOWN_RULE_IDS }, CLASSIFY))
-    : prepare({ ...options, rules: options.rules ?? defaultRules, knownRuleIds: KNOWN_RULE_IDS }, CLASSIFY);
+    ? (defaults ??= prepare({}, rulesOf(undefined, CLASSIFY), CLASSIFY))
+    : prepare(options, rulesOf(options.rules, CLASSIFY), CLASSIFY);
   if (typeof providers !== 'object' || providers === null) notAnObject(CLASSIFY, '`providers`');
   return run(p, providers, request, options.clientIp, options.signal);
 }

@@ -64,12 +64,8 @@ export interface FormspamClassifier {
   classify(request: unknown, options?: ClassifyCallOptions): Promise<ClassifyResponse>;
 }
 
-/** What the engine needs to prepare a classifier: the options with the rules chosen. */
-export interface EngineSetup extends Omit<ClassifierOptions, 'rules' | 'providers'> {
-  rules: readonly AnyRule[];
-  /** Ids `disableRules` accepts besides those of `rules` (the contract's, the built-in extensions). */
-  knownRuleIds?: readonly string[];
-}
+/** A classifier's options but its rules and providers: what {@link prepare} checks. */
+export type EngineOptions = Omit<ClassifierOptions, 'rules' | 'providers'>;
 
 /** Who checks the options, as an INVALID_OPTIONS message names them: "<factory>: `<prefix><option>` …". */
 export interface OptionsOwner {
@@ -77,16 +73,15 @@ export interface OptionsOwner {
   prefix?: string;
 }
 
-/** A classifier's options, checked and prepared: what {@link run} runs a request with. */
-export interface Prepared {
+/**
+ * A set of rules, checked and prepared: their order in the response and the plans of requests.
+ * It depends on the rules alone, so every classifier of the same rules may share one
+ * (`classify()` without `rules` shares the default rules' set, plans and all).
+ */
+export interface RuleSet {
   rules: readonly AnyRule[];
+  /** The ids `disableRules` accepts: the rules' own and the `knownRuleIds` of {@link prepareRules}. */
   known: ReadonlySet<string>;
-  formulas: ReadonlyMap<string, Formula>;
-  timeoutMs: number;
-  maxMatches: number;
-  limits: RequestLimits;
-  /** The language of `explanations`, or null for none. */
-  explain: ExplainLanguage | null;
   /**
    * Each rule's place in the order of the response's rule objects: by name, ties in the order of
    * `rules` (what a stable sort by name of any subset of them gives).
@@ -94,6 +89,16 @@ export interface Prepared {
   rank: ReadonlyMap<AnyRule, number>;
   /** Plans of requests without `disableRules`, by {@link planKey}. */
   plans: Map<number, Plan>;
+}
+
+/** A classifier's options, checked and prepared: what {@link run} runs a request with. */
+export interface Prepared extends RuleSet {
+  formulas: ReadonlyMap<string, Formula>;
+  timeoutMs: number;
+  maxMatches: number;
+  limits: RequestLimits;
+  /** The language of `explanations`, or null for none. */
+  explain: ExplainLanguage | null;
 }
 
 /** What a request runs: its categories, the rules of them, and the facts those need (sorted by key). */
@@ -115,35 +120,51 @@ type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; me
 
 const DEFAULT_TIMEOUT_MS = 2000;
 
+/** The INVALID_OPTIONS error of a bad option, naming `owner` and the option. */
+function optionsError(owner: OptionsOwner, option: string, problem: string): never {
+  throw invalidOption(owner.factory, `${owner.prefix ?? ''}${option}`, problem);
+}
+
 /**
- * Checks a classifier's options and prepares them: rule ranks, weight formulas, the ids
- * `disableRules` accepts. Every bad option is an INVALID_OPTIONS error naming `owner` and the
- * option (a weight for a rule not in use: UNKNOWN_RULE).
+ * Checks a classifier's rules and prepares them; `knownRuleIds` are the ids `disableRules`
+ * accepts besides the rules' own (the contract's, the built-in extensions).
  */
-export function prepare(options: EngineSetup, owner: OptionsOwner): Prepared {
-  function optionsError(option: string, problem: string): never {
-    throw invalidOption(owner.factory, `${owner.prefix ?? ''}${option}`, problem);
-  }
-  const rules = options.rules;
-  if (!Array.isArray(rules)) optionsError('rules', 'must be an array of rules made with defineRule()');
+export function prepareRules(rules: unknown, knownRuleIds: readonly string[], owner: OptionsOwner): RuleSet {
+  if (!Array.isArray(rules)) optionsError(owner, 'rules', 'must be an array of rules made with defineRule()');
   const ids = new Set<string>();
-  for (const rule of rules) {
+  for (const rule of rules as readonly AnyRule[]) {
     if (!rule || typeof rule.id !== 'string' || typeof rule.score !== 'function' || !rule.formula) {
-      optionsError('rules', 'must contain rules made with defineRule()');
+      optionsError(owner, 'rules', 'must contain rules made with defineRule()');
     }
-    if (ids.has(rule.id)) optionsError('rules', `lists ${rule.id} twice`);
+    if (ids.has(rule.id)) optionsError(owner, 'rules', `lists ${rule.id} twice`);
     ids.add(rule.id);
   }
+  const list = rules as readonly AnyRule[];
+  return {
+    rules: list,
+    known: new Set([...ids, ...knownRuleIds]),
+    rank: new Map(list.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
+    plans: new Map(),
+  };
+}
+
+/**
+ * Checks a classifier's options for `ruleSet` and prepares them: weight formulas, timeout,
+ * limits, matches, explanations. Every bad option is an INVALID_OPTIONS error naming `owner` and
+ * the option (a weight for a rule not in use: UNKNOWN_RULE).
+ */
+export function prepare(options: EngineOptions, ruleSet: RuleSet, owner: OptionsOwner): Prepared {
+  const { rules } = ruleSet;
   const formulas = new Map<string, Formula>();
   const weights: unknown = options.weights ?? {};
-  if (typeof weights !== 'object' || weights === null) optionsError('weights', 'must be an object of rule ids and numbers');
+  if (typeof weights !== 'object' || weights === null) optionsError(owner, 'weights', 'must be an object of rule ids and numbers');
   for (const [id, weight] of Object.entries(weights as Record<string, unknown>)) {
     const rule = rules.find((r) => r.id === id);
     if (!rule) {
       throw new FormspamError('UNKNOWN_RULE', `${owner.factory}: \`${owner.prefix ?? ''}weights\` names ${JSON.stringify(id)}, which is not a rule in use`);
     }
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
-      optionsError(`weights[${JSON.stringify(id)}]`, 'must be a finite number >= 0');
+      optionsError(owner, `weights[${JSON.stringify(id)}]`, 'must be a finite number >= 0');
     }
     const f = rule.formula;
     formulas.set(
@@ -153,32 +174,30 @@ export function prepare(options: EngineSetup, owner: OptionsOwner): Prepared {
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
-    optionsError('timeoutMs', 'must be a positive number of milliseconds');
+    optionsError(owner, 'timeoutMs', 'must be a positive number of milliseconds');
   }
   const maxMatches = options.maxMatches ?? 10;
-  if (!Number.isInteger(maxMatches) || maxMatches < 0) optionsError('maxMatches', 'must be an integer >= 0');
+  if (!Number.isInteger(maxMatches) || maxMatches < 0) optionsError(owner, 'maxMatches', 'must be an integer >= 0');
   const limits: unknown = options.limits ?? {};
-  if (typeof limits !== 'object' || limits === null) optionsError('limits', 'must be an object');
+  if (typeof limits !== 'object' || limits === null) optionsError(owner, 'limits', 'must be an object');
   const maxTextLength = (limits as RequestLimits).maxTextLength;
   if (maxTextLength !== undefined && (!Number.isInteger(maxTextLength) || maxTextLength < 1)) {
-    optionsError('limits.maxTextLength', 'must be a positive integer (characters)');
+    optionsError(owner, 'limits.maxTextLength', 'must be a positive integer (characters)');
   }
   const explainOption: unknown = options.explain;
   if (explainOption !== undefined && typeof explainOption !== 'boolean' && !(EXPLAIN_LANGUAGES as readonly unknown[]).includes(explainOption)) {
-    optionsError('explain', `must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
+    optionsError(owner, 'explain', `must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
   }
-  const knownRuleIds = options.knownRuleIds ?? [];
-  if (!Array.isArray(knownRuleIds)) optionsError('knownRuleIds', 'must be an array of rule ids');
   return {
     rules,
-    known: new Set([...ids, ...knownRuleIds]),
+    known: ruleSet.known,
+    rank: ruleSet.rank,
+    plans: ruleSet.plans,
     formulas,
-    rank: new Map(rules.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
     timeoutMs,
     maxMatches,
-    explain: explainOption === true ? 'en' : typeof explainOption === 'string' ? (explainOption as ExplainLanguage) : null,
     limits: limits as RequestLimits,
-    plans: new Map(),
+    explain: explainOption === true ? 'en' : typeof explainOption === 'string' ? (explainOption as ExplainLanguage) : null,
   };
 }
 

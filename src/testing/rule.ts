@@ -5,7 +5,7 @@
  * loads its rule, its facts and the engine.
  */
 import { AssertionError } from 'node:assert';
-import { prepare, run } from '../engine/classify.js';
+import { prepare, prepareRules, run } from '../engine/classify.js';
 import type { ClassifyRequest } from '../core/request.js';
 import type { ClassifyResponse, RuleResult } from '../core/response.js';
 import { ENGINE_SKIP_REASONS, FactUnavailable, type AnyRule, type EngineSkipReason, type FactDefinition, type Rule } from '../core/rule.js';
@@ -98,7 +98,8 @@ export async function runRuleCase(rule: AnyRule, c: BaseCase | string): Promise<
     };
   }
   const clone = { ...rule, needs } as AnyRule;
-  const prepared = prepare({ rules: [clone], maxMatches: 1000, timeoutMs: 50 }, { factory: 'testRule' });
+  const owner = { factory: 'testRule' };
+  const prepared = prepare({ maxMatches: 1000, timeoutMs: 50 }, prepareRules([clone], [], owner), owner);
   const response = await run(prepared, { 'formspam-testing': {} }, request, undefined, undefined);
   const category = response[rule.category] as { rules: Record<string, RuleResult> } | undefined;
   const result = category?.rules[rule.name];

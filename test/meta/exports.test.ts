@@ -1,4 +1,4 @@
-// The public surface (issue 18, item 4; docs/architecture.md "The public surface"): each subpath of
+// The public surface (docs/architecture.md "The public surface"): each subpath of
 // package.json "exports" and the runtime names it has, read from the built dist through the
 // package's own name (`import('formspam/providers')`, as a user imports it). A name added to or
 // taken from a subpath fails here until the list below and a changeset say so.

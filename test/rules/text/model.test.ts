@@ -5,7 +5,7 @@ import { classify, createDefaultProviders } from '../../../src/index.js';
 import { parseModel } from '../../../src/providers/index.js';
 import rule, { MODEL_BUCKETS } from '../../../src/rules/text/model.js';
 import { trainModel } from '../../../src/model/train.js';
-import { factFailure, runRuleCase, testRule } from '../../../src/testing/index.js';
+import { factFailure, runRuleCase, testRule } from '../../../src/testing/rule.js';
 import { ROOT } from '../../cli/run-cli.js';
 
 // A small model trained in the test on literal examples: its weights follow from these lines.

@@ -417,9 +417,17 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
 }
 
 /** The n-gram scorer's result, before the fallback. */
+/** A language's score: eld's normalised score (0–1) and the raw sum. */
+interface Ranked {
+  language: string;
+  score: number;
+  raw: number;
+}
+
+/** The n-gram scorer's result, before the fallback. */
 export interface NgramDetection {
   /** Languages by score, best first, with eld's normalised score (0–1). */
-  ranked: { language: string; score: number; raw: number }[];
+  ranked: Ranked[];
   /** Distinct n-grams of the sample that the model knows. */
   ngrams: number;
   /** Letters in the sample. */
@@ -430,14 +438,27 @@ export interface NgramDetection {
   strength: number;
 }
 
+/**
+ * {@link NgramDetection} with the languages ranked on demand: `scored` languages have a score,
+ * `rankedAt(j)` is the j-th best (j < scored). It reads the scorer's scratch: use it before the
+ * next scoring.
+ */
+interface LazyDetection extends Omit<NgramDetection, 'ranked'> {
+  scored: number;
+  rankedAt(j: number): Ranked;
+}
+
 /** Scores the bounded sample of `text` with the n-gram model. The model must be loaded. */
 export function scoreNgrams(text: string): NgramDetection {
   if (!model) throw new FormspamError('INVALID_OPTIONS', 'language detector: the model is not loaded; await loadLanguageModel() first');
-  return scoreSample(sample(text));
+  const d = scoreSample(sample(text));
+  const ranked: Ranked[] = [];
+  for (let j = 0; j < d.scored; j++) ranked.push(d.rankedAt(j));
+  return { ranked, ngrams: d.ngrams, letters: d.letters, alphabetic: d.alphabetic, strength: d.strength };
 }
 
 /** Scores a sample taken by {@link sample} (the scratch arrays hold its words). */
-function scoreSample({ count, letters, alphabetic }: { count: number; letters: number; alphabetic: boolean }): NgramDetection {
+function scoreSample({ count, letters, alphabetic }: { count: number; letters: number; alphabetic: boolean }): LazyDetection {
   const m = model!;
   const codes = WORD_CODES;
   const ends = WORD_ENDS;
@@ -551,31 +572,31 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
       }
     }
   }
-  const ranked: NgramDetection['ranked'] = [];
-  if (n > 0) {
-    // By raw score, best first, ties by language code: the totals are integers, so one number
-    // per language (raw × 128 + 127 − the code's alphabetical rank) sorts natively.
-    const order = m.order;
-    let k = 0;
-    for (let l = 0; l < totals.length; l++) if (totals[l]! > 0) order[k++] = totals[l]! * 128 + 127 - m.rank[l]!;
-    // Insertion sort, descending: at most 60 numbers, mostly fewer (cheaper than TypedArray sort).
-    for (let a = 1; a < k; a++) {
-      const x = order[a]!;
-      let b = a;
-      for (; b > 0 && order[b - 1]! < x; b--) order[b] = order[b - 1]!;
-      order[b] = x;
-    }
-    for (let j = 0; j < k; j++) {
-      const key = order[j]!;
+  // By raw score, best first, ties by language code: the totals are integers, so one number
+  // per language (raw × 128 + 127 − the code's alphabetical rank) orders them. Ranked on demand,
+  // one selection step per place asked for: detection reads the first few places only.
+  const order = m.order;
+  let scored = 0;
+  if (n > 0) for (let l = 0; l < totals.length; l++) if (totals[l]! > 0) order[scored++] = totals[l]! * 128 + 127 - m.rank[l]!;
+  const ranked: Ranked[] = [];
+  const rankedAt = (j: number): Ranked => {
+    while (ranked.length <= j) {
+      const a = ranked.length;
+      let top = a;
+      for (let b = a + 1; b < scored; b++) if (order[b]! > order[top]!) top = b;
+      const key = order[top]!;
+      order[top] = order[a]!;
+      order[a] = key;
       const raw = Math.floor(key / 128);
       const l = m.byRank[127 - (key - raw * 128)]!;
       const perNgram = raw / n;
       ranked.push({ language: m.languages[l]!, score: perNgram / (perNgram + 25), raw });
     }
-  }
-  const best = ranked[0];
+    return ranked[j]!;
+  };
+  const best = scored > 0 ? rankedAt(0) : undefined;
   const strength = best ? best.score / (m.average[m.languages.indexOf(best.language)] ?? 0.8) : 0;
-  return { ranked, ngrams: known, letters, strength, alphabetic };
+  return { scored, rankedAt, ngrams: known, letters, strength, alphabetic };
 }
 
 
@@ -600,19 +621,19 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   const byCues = detectByCues(CUE_LETTERS, sampled.letters);
   if (byCues !== undefined) return byCues;
   const d = scoreSample(sampled);
-  const best = d.ranked[0];
+  const best = d.scored > 0 ? d.rankedAt(0) : undefined;
   let guesses: LanguageGuess[] = [];
   let unsure = true;
   let fromFranc = false;
   if (best) {
-    const second = d.ranked[1];
+    const second = d.scored > 1 ? d.rankedAt(1) : undefined;
     const gap = second ? (best.raw - second.raw) / best.raw : 1;
     const tooShort = d.ngrams < MIN_NGRAMS;
     // A tie with an unrelated language is ambiguous; a tie within a family of related languages
     // is reported with the relatives as alternatives, and is as reliable as the family is clear.
     let familyGap = gap;
-    for (let x = 1; x < d.ranked.length; x++) {
-      const r = d.ranked[x]!;
+    for (let x = 1; x < d.scored; x++) {
+      const r = d.rankedAt(x);
       if (areRelated(best.language, r.language)) continue;
       familyGap = (best.raw - r.raw) / best.raw;
       break;
@@ -620,8 +641,8 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
     const reliable = !tooShort && d.strength >= STRONG && familyGap >= TIE;
     unsure = !reliable;
     guesses.push({ language: best.language, confidence: round(best.score * Math.min(1, gap / TIE + 0.5)), reliable });
-    for (let x = 1; x < Math.min(4, d.ranked.length); x++) {
-      const r = d.ranked[x]!;
+    for (let x = 1; x < Math.min(4, d.scored); x++) {
+      const r = d.rankedAt(x);
       const behind = (best.raw - r.raw) / best.raw;
       if (behind > RELATED_ALTERNATIVE) break;
       if (behind > ALTERNATIVE && !areRelated(best.language, r.language)) continue;

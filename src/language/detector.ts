@@ -111,14 +111,19 @@ function buildTables(highBytes: string): void {
     if (dict[b]!.length !== 1 || code === 0 || code > 0xff) throw new Error(`language model: byte ${b} is not one Latin-1 character`);
     chars[b] = code;
   }
-  // A character that stands for one lead byte only (unused bytes share the space) gets its
-  // byte's class; any other stays 0. Either way the class is a function of the n-gram's
-  // characters, the same for the model's n-grams and the sample's.
+  // The character of a lead byte gets the byte's class, unless another byte of 0x80–0xFF has
+  // the same character (unused bytes share the space) or it is a character of ASCII words (a–z
+  // and the apostrophe: the bytes below 0x80 that words have are themselves). Whatever the
+  // classes, an n-gram's class is a function of its characters, the same for the model's
+  // n-grams and the sample's: they only decide which table an n-gram is in.
   const classOf = (b: number): number => (b < 0xc2 ? 0 : b < 0xce ? 1 : b < 0xd0 ? 2 : b < 0xd5 ? 3 : b < 0xe0 ? 4 : 5);
   const scriptClass = new Uint8Array(0x100);
   const uses = new Uint8Array(0x100);
-  for (let b = 1; b < 0x100; b++) uses[chars[b]!]!++;
-  for (let b = 0xc0; b < 0x100; b++) if (uses[chars[b]!] === 1 && chars[b] !== 0x20) scriptClass[chars[b]!] = classOf(b);
+  for (let b = 0x80; b < 0x100; b++) uses[chars[b]!]!++;
+  for (let b = 0xc2; b < 0x100; b++) {
+    const ch = chars[b]!;
+    if (uses[ch] === 1 && ch !== 0x20 && ch !== 0x27 && !(ch >= 0x61 && ch <= 0x7a)) scriptClass[ch] = classOf(b);
+  }
   charClass = cls;
   lower = low;
   byteChar = chars;

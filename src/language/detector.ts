@@ -216,7 +216,7 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
     pos = end + 1;
   }
   // Per class, a table at most three quarters full: short probe runs, mostly within one cache
-  // line (class 0, ASCII, 47,177 n-grams: 2^16 slots, 512 KiB).
+  // line (class 0, ASCII, 47,178 n-grams: 2^16 slots, 512 KiB).
   const classes = perClass.map((count) => {
     let bits = 4;
     while (1 << bits < (4 / 3) * count) bits++;

@@ -39,18 +39,18 @@ interface Model {
   average: Float64Array;
   base: number;
   /**
-   * n-gram → its languages and scores, as an open-addressing hash table of 2^bits slots, two
-   * int32 each (8 bytes: a probe reads one cache line): `table[2h]` the n-gram's key and
-   * `table[2h + 1]` its meta, both 0 when the slot is empty. The key and the tag (meta & 3) are
-   * the n-gram's characters in 32 bits (see {@link packNgram}); the meta's bits 2–8 are the
-   * number of its languages, bits 9– either (one language) the entry itself or the offset of
-   * its entries in `entries`. No string is built or hashed per look-up, and the whole table is
-   * 1 MiB, a quarter of a table keyed by doubles (the look-ups were cache misses).
+   * n-gram → its languages and scores, one open-addressing hash table per script class of the
+   * n-gram ({@link ngramClass}): a text in one script reads the table of its class only, a
+   * fraction of the whole (English: half of it; Russian, Greek: a few KiB), which stays in the
+   * CPU caches from one text to the next. A table has 2^bits slots, two int32 each (8 bytes: a
+   * probe reads one cache line): `table[2h]` the n-gram's key and `table[2h + 1]` its meta,
+   * both 0 when the slot is empty. The key and the tag (meta & 3) are the n-gram's characters in
+   * 32 bits (see {@link packNgram}); the meta's bits 2–8 are the number of its languages, bits
+   * 9– either (one language) the entry itself or the offset of its entries in `entries`: per
+   * n-gram with more than one language, its languages and scores, language << 8 | score. No
+   * string is built or hashed per look-up.
    */
-  table: Int32Array;
-  bits: number;
-  /** Per n-gram with more than one language, its languages and scores: language << 8 | score. */
-  entries: Uint16Array;
+  classes: { table: Int32Array; bits: number; entries: Uint16Array }[];
   totals: Float64Array;
   /** Per language, the alphabetical rank of its code; per rank, the language; scratch of the sort. */
   rank: Uint8Array;
@@ -68,6 +68,15 @@ let lower: Uint16Array | undefined;
  * strings) give distinct numbers.
  */
 let byteChar: Uint8Array | undefined;
+/**
+ * The script class of each character of eld's byte-strings (see {@link ngramClass}): the class
+ * of the UTF-8 lead byte it stands for (Latin-1 to IPA 1, Greek and Coptic 2, Cyrillic 3, other
+ * two-byte scripts 4, three- and four-byte characters 5); 0 for ASCII, continuation bytes and
+ * the space.
+ */
+let charScriptClass: Uint8Array | undefined;
+/** Number of script classes of {@link charScriptClass}. */
+const CLASSES = 6;
 
 /** The writing system of each BMP letter (see {@link Script}); built with the other tables. */
 let scriptOf: Uint8Array | undefined;
@@ -102,9 +111,23 @@ function buildTables(highBytes: string): void {
     if (dict[b]!.length !== 1 || code === 0 || code > 0xff) throw new Error(`language model: byte ${b} is not one Latin-1 character`);
     chars[b] = code;
   }
+  // The character of a lead byte gets the byte's class, unless another byte of 0x80–0xFF has
+  // the same character (unused bytes share the space) or it is a character of ASCII words (a–z
+  // and the apostrophe: the bytes below 0x80 that words have are themselves). Whatever the
+  // classes, an n-gram's class is a function of its characters, the same for the model's
+  // n-grams and the sample's: they only decide which table an n-gram is in.
+  const classOf = (b: number): number => (b < 0xc2 ? 0 : b < 0xce ? 1 : b < 0xd0 ? 2 : b < 0xd5 ? 3 : b < 0xe0 ? 4 : 5);
+  const scriptClass = new Uint8Array(0x100);
+  const uses = new Uint8Array(0x100);
+  for (let b = 0x80; b < 0x100; b++) uses[chars[b]!]!++;
+  for (let b = 0xc2; b < 0x100; b++) {
+    const ch = chars[b]!;
+    if (uses[ch] === 1 && ch !== 0x20 && ch !== 0x27 && !(ch >= 0x61 && ch <= 0x7a)) scriptClass[ch] = classOf(b);
+  }
   charClass = cls;
   lower = low;
   byteChar = chars;
+  charScriptClass = scriptClass;
   scriptOf = buildScripts(cls);
 }
 
@@ -146,31 +169,66 @@ function packNgram(s: string): { key: number; tag: number } | undefined {
   return { key, tag };
 }
 
+/**
+ * The script class of an n-gram: that of its first character with a class (see
+ * {@link charScriptClass}), else 0. The model's n-grams are split into one table per class by
+ * it, and a sample's n-gram is looked up in its class's table: same n-gram, same class.
+ */
+function ngramClass(s: string): number {
+  const cls = charScriptClass!;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x100 && cls[c] !== 0) return cls[c]!;
+  }
+  return 0;
+}
+
 function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BASE_SCORE: number }): Model {
   const text = data.MODEL;
   const firstBreak = text.indexOf('\n');
   const languages = text.slice(0, firstBreak).split(',');
   if (languages.length > 128) throw new Error('language model: more than 128 languages');
-  let count = 0;
-  for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) count++;
-  // At most five eighths full: short probe runs, mostly within one cache line.
-  let bits = 10;
-  while (1 << bits < 1.6 * count) bits++;
-  const shift = 32 - bits;
-  const table = new Int32Array(2 << bits);
-  const mask = (1 << bits) - 1;
-  const entries: number[] = [];
+  // The n-grams a sample can give (see packNgram; the others could never match), with their
+  // class, and where their languages are in `text`.
+  const keys: number[] = [];
+  const tags: number[] = [];
+  const classOfLine: number[] = [];
+  const pairsAt: number[] = [];
+  const pairsEnd: number[] = [];
+  const perClass = new Array<number>(CLASSES).fill(0);
   let pos = firstBreak + 1;
   while (pos < text.length) {
     let end = text.indexOf('\n', pos);
     if (end === -1) end = text.length;
     const tab = text.indexOf('\t', pos);
-    // A string no sample gives (see packNgram) is left out.
-    const packed = packNgram(text.slice(pos, tab));
-    const n = (end - tab - 1) >> 1;
-    if (n > 127) throw new Error('language model: an n-gram with more than 127 languages');
+    const ngram = text.slice(pos, tab);
+    const packed = packNgram(ngram);
+    if ((end - tab - 1) >> 1 > 127) throw new Error('language model: an n-gram with more than 127 languages');
+    if (packed !== undefined) {
+      const c = ngramClass(ngram);
+      keys.push(packed.key);
+      tags.push(packed.tag);
+      classOfLine.push(c);
+      pairsAt.push(tab + 1);
+      pairsEnd.push(end);
+      perClass[c]!++;
+    }
+    pos = end + 1;
+  }
+  // Per class, a table at most three quarters full: short probe runs, mostly within one cache
+  // line (class 0, ASCII, 47,178 n-grams: 2^16 slots, 512 KiB).
+  const classes = perClass.map((count) => {
+    let bits = 4;
+    while (1 << bits < (4 / 3) * count) bits++;
+    return { table: new Int32Array(2 << bits), bits, entries: [] as number[] };
+  });
+  for (let x = 0; x < keys.length; x++) {
+    const { table, bits, entries } = classes[classOfLine[x]!]!;
+    const key = keys[x]!;
+    const tag = tags[x]!;
+    const n = (pairsEnd[x]! - pairsAt[x]!) >> 1;
     let payload = entries.length;
-    for (let i = tab + 1; i + 1 < end; i += 2) {
+    for (let i = pairsAt[x]!; i + 1 < pairsEnd[x]!; i += 2) {
       const language = text.charCodeAt(i) - 48;
       const score = text.charCodeAt(i + 1) - 48;
       if (language < 0 || language >= languages.length || score < 0 || score > 0xff) throw new Error('language model: a language or score out of range');
@@ -178,23 +236,18 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
       else entries.push((language << 8) | score);
     }
     if (payload >= 1 << 23) throw new Error('language model: too many entries');
-    if (packed !== undefined) {
-      const { key, tag } = packed;
-      let h = slotOf(key, tag, shift);
-      while (table[2 * h] !== 0 && (table[2 * h] !== key || (table[2 * h + 1]! & 3) !== tag)) h = (h + 1) & mask;
-      // A repeated key keeps its last line, as Map.set did.
-      table[2 * h] = key;
-      table[2 * h + 1] = tag | (n << 2) | (payload << 9);
-    }
-    pos = end + 1;
+    const mask = (1 << bits) - 1;
+    let h = slotOf(key, tag, 32 - bits);
+    while (table[2 * h] !== 0 && (table[2 * h] !== key || (table[2 * h + 1]! & 3) !== tag)) h = (h + 1) & mask;
+    // A repeated key keeps its last line, as Map.set did.
+    table[2 * h] = key;
+    table[2 * h + 1] = tag | (n << 2) | (payload << 9);
   }
   return {
     languages,
     average: Float64Array.from(data.AVERAGE_SCORES),
     base: data.BASE_SCORE,
-    table,
-    bits,
-    entries: Uint16Array.from(entries),
+    classes: classes.map(({ table, bits, entries }) => ({ table, bits, entries: Uint16Array.from(entries) })),
     totals: new Float64Array(languages.length),
     ...ranks(languages),
   };
@@ -250,6 +303,7 @@ let SEEN = new Int32Array(2048);
 let DISTINCT_KEYS = new Int32Array(512);
 let DISTINCT_TAGS = new Uint8Array(512);
 let FOUND = new Int32Array(512);
+let FOUND_CLASS = new Uint8Array(512);
 
 /**
  * The bounded sample: eld's byte-string words (lower case, letters and inner apostrophes,
@@ -275,6 +329,11 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   let bytes = 0;
   let letters = 0;
   let other = false;
+  // Letters per script are counted in a register while the script stays the same, and added
+  // to perScript when it changes: an increment of the same array element for every letter
+  // waits on the one before it (a store and a load of one address).
+  let runScript = 0;
+  let run = 0;
   let i = 0;
   while (i < limit && bytes <= FORCE_CUT) {
     while (i < limit && isBreak(text.charCodeAt(i))) i++;
@@ -319,9 +378,19 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
         }
         if (k === 1) {
           letters++;
-          perScript[scripts[c]!]!++;
-          cues[cueOf[c]!]!++;
-          if (c >= 0x530) other = true;
+          const script = scripts[c]!;
+          if (script === runScript) run++;
+          else {
+            perScript[runScript]! += run;
+            runScript = script;
+            run = 1;
+          }
+          if (c >= 0x80) {
+            // Cue letters are none of ASCII; cue 0 (none) is not counted.
+            const cue = cueOf[c]!;
+            if (cue !== 0) cues[cue]!++;
+            if (c >= 0x530) other = true;
+          }
         }
         c = low[c]!;
         if (c < 0x80) {
@@ -348,13 +417,22 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
     i = end;
   }
   if (w > wordStart) ends[count++] = w;
+  perScript[runScript]! += run;
   return { count, letters, alphabetic: letters > 0 && !other };
+}
+
+/** The n-gram scorer's result, before the fallback. */
+/** A language's score: eld's normalised score (0–1) and the raw sum. */
+interface Ranked {
+  language: string;
+  score: number;
+  raw: number;
 }
 
 /** The n-gram scorer's result, before the fallback. */
 export interface NgramDetection {
   /** Languages by score, best first, with eld's normalised score (0–1). */
-  ranked: { language: string; score: number; raw: number }[];
+  ranked: Ranked[];
   /** Distinct n-grams of the sample that the model knows. */
   ngrams: number;
   /** Letters in the sample. */
@@ -365,17 +443,31 @@ export interface NgramDetection {
   strength: number;
 }
 
+/**
+ * {@link NgramDetection} with the languages ranked on demand: `scored` languages have a score,
+ * `rankedAt(j)` is the j-th best (j < scored). It reads the scorer's scratch: use it before the
+ * next scoring.
+ */
+interface LazyDetection extends Omit<NgramDetection, 'ranked'> {
+  scored: number;
+  rankedAt(j: number): Ranked;
+}
+
 /** Scores the bounded sample of `text` with the n-gram model. The model must be loaded. */
 export function scoreNgrams(text: string): NgramDetection {
   if (!model) throw new FormspamError('INVALID_OPTIONS', 'language detector: the model is not loaded; await loadLanguageModel() first');
-  return scoreSample(sample(text));
+  const d = scoreSample(sample(text));
+  const ranked: Ranked[] = [];
+  for (let j = 0; j < d.scored; j++) ranked.push(d.rankedAt(j));
+  return { ranked, ngrams: d.ngrams, letters: d.letters, alphabetic: d.alphabetic, strength: d.strength };
 }
 
 /** Scores a sample taken by {@link sample} (the scratch arrays hold its words). */
-function scoreSample({ count, letters, alphabetic }: { count: number; letters: number; alphabetic: boolean }): NgramDetection {
+function scoreSample({ count, letters, alphabetic }: { count: number; letters: number; alphabetic: boolean }): LazyDetection {
   const m = model!;
   const codes = WORD_CODES;
   const ends = WORD_ENDS;
+  const scriptClass = charScriptClass!;
   // Each distinct n-gram counts once. Three passes, so that the look-ups in the model (cache
   // misses, mostly) are independent of each other and the CPU overlaps them: the distinct
   // n-grams (a small set, packed as packNgram does, no string built); which of them the model
@@ -388,6 +480,7 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
     DISTINCT_KEYS = new Int32Array(size);
     DISTINCT_TAGS = new Uint8Array(size);
     FOUND = new Int32Array(size);
+    FOUND_CLASS = new Uint8Array(size);
     SEEN = new Int32Array(4 * size);
   }
   let seenBits = 6;
@@ -409,8 +502,14 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
       const from = s + (last ? (len > 4 ? len - 4 : 0) : j);
       const to = s + (last ? len : j + 4);
       // The n-gram is lead (" " or nothing) + 1–4 characters + trail: packed as packNgram packs it.
+      // And its script class (see ngramClass): that of its first character with one.
       let inner = 0;
-      for (let q = from; q < to; q++) inner = (inner << 8) | codes[q]!;
+      let cls = 0;
+      for (let q = from; q < to; q++) {
+        const c = codes[q]!;
+        inner = (inner << 8) | c;
+        if (cls === 0) cls = scriptClass[c]!;
+      }
       const size = (j === 0 ? 1 : 0) + (to - from) + (last ? 1 : 0);
       let key: number;
       let tag = 0;
@@ -432,7 +531,8 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
           seen[2 * h] = key;
           seen[2 * h + 1] = tag + 1;
           keys[n] = key;
-          tags[n++] = tag;
+          // The tag and the class (a function of the n-gram, so of its key and tag).
+          tags[n++] = tag | (cls << 2);
           break;
         }
         if (t === tag + 1 && seen[2 * h] === key) break;
@@ -442,18 +542,21 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
       j += 3;
     }
   }
-  const { table, bits, entries, base } = m;
-  const shift = 32 - bits;
-  const mask = (1 << bits) - 1;
+  const { classes, base } = m;
   const found = FOUND;
+  const foundClass = FOUND_CLASS;
   let known = 0;
   for (let i = 0; i < n; i++) {
     const key = keys[i]!;
-    const tag = tags[i]!;
-    for (let h = slotOf(key, tag, shift); ; h = (h + 1) & mask) {
+    const tag = tags[i]! & 3;
+    const cls = tags[i]! >> 2;
+    const { table, bits } = classes[cls]!;
+    const mask = (1 << bits) - 1;
+    for (let h = slotOf(key, tag, 32 - bits); ; h = (h + 1) & mask) {
       const there = table[2 * h]!;
       if (there === 0) break;
       if (there === key && (table[2 * h + 1]! & 3) === tag) {
+        foundClass[known] = cls;
         found[known++] = table[2 * h + 1]!;
         break;
       }
@@ -467,37 +570,38 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
       const e = meta >>> 9;
       totals[e >>> 8]! += (e & 0xff) + base;
     } else {
+      const entries = classes[foundClass[i]!]!.entries;
       for (let x = meta >>> 9, end = x + languages; x < end; x++) {
         const e = entries[x]!;
         totals[e >>> 8]! += (e & 0xff) + base;
       }
     }
   }
-  const ranked: NgramDetection['ranked'] = [];
-  if (n > 0) {
-    // By raw score, best first, ties by language code: the totals are integers, so one number
-    // per language (raw × 128 + 127 − the code's alphabetical rank) sorts natively.
-    const order = m.order;
-    let k = 0;
-    for (let l = 0; l < totals.length; l++) if (totals[l]! > 0) order[k++] = totals[l]! * 128 + 127 - m.rank[l]!;
-    // Insertion sort, descending: at most 60 numbers, mostly fewer (cheaper than TypedArray sort).
-    for (let a = 1; a < k; a++) {
-      const x = order[a]!;
-      let b = a;
-      for (; b > 0 && order[b - 1]! < x; b--) order[b] = order[b - 1]!;
-      order[b] = x;
-    }
-    for (let j = 0; j < k; j++) {
-      const key = order[j]!;
+  // By raw score, best first, ties by language code: the totals are integers, so one number
+  // per language (raw × 128 + 127 − the code's alphabetical rank) orders them. Ranked on demand,
+  // one selection step per place asked for: detection reads the first few places only.
+  const order = m.order;
+  let scored = 0;
+  if (n > 0) for (let l = 0; l < totals.length; l++) if (totals[l]! > 0) order[scored++] = totals[l]! * 128 + 127 - m.rank[l]!;
+  const ranked: Ranked[] = [];
+  const rankedAt = (j: number): Ranked => {
+    while (ranked.length <= j) {
+      const a = ranked.length;
+      let top = a;
+      for (let b = a + 1; b < scored; b++) if (order[b]! > order[top]!) top = b;
+      const key = order[top]!;
+      order[top] = order[a]!;
+      order[a] = key;
       const raw = Math.floor(key / 128);
       const l = m.byRank[127 - (key - raw * 128)]!;
       const perNgram = raw / n;
       ranked.push({ language: m.languages[l]!, score: perNgram / (perNgram + 25), raw });
     }
-  }
-  const best = ranked[0];
+    return ranked[j]!;
+  };
+  const best = scored > 0 ? rankedAt(0) : undefined;
   const strength = best ? best.score / (m.average[m.languages.indexOf(best.language)] ?? 0.8) : 0;
-  return { ranked, ngrams: known, letters, strength, alphabetic };
+  return { scored, rankedAt, ngrams: known, letters, strength, alphabetic };
 }
 
 
@@ -522,19 +626,19 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
   const byCues = detectByCues(CUE_LETTERS, sampled.letters);
   if (byCues !== undefined) return byCues;
   const d = scoreSample(sampled);
-  const best = d.ranked[0];
+  const best = d.scored > 0 ? d.rankedAt(0) : undefined;
   let guesses: LanguageGuess[] = [];
   let unsure = true;
   let fromFranc = false;
   if (best) {
-    const second = d.ranked[1];
+    const second = d.scored > 1 ? d.rankedAt(1) : undefined;
     const gap = second ? (best.raw - second.raw) / best.raw : 1;
     const tooShort = d.ngrams < MIN_NGRAMS;
     // A tie with an unrelated language is ambiguous; a tie within a family of related languages
     // is reported with the relatives as alternatives, and is as reliable as the family is clear.
     let familyGap = gap;
-    for (let x = 1; x < d.ranked.length; x++) {
-      const r = d.ranked[x]!;
+    for (let x = 1; x < d.scored; x++) {
+      const r = d.rankedAt(x);
       if (areRelated(best.language, r.language)) continue;
       familyGap = (best.raw - r.raw) / best.raw;
       break;
@@ -542,8 +646,8 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
     const reliable = !tooShort && d.strength >= STRONG && familyGap >= TIE;
     unsure = !reliable;
     guesses.push({ language: best.language, confidence: round(best.score * Math.min(1, gap / TIE + 0.5)), reliable });
-    for (let x = 1; x < Math.min(4, d.ranked.length); x++) {
-      const r = d.ranked[x]!;
+    for (let x = 1; x < Math.min(4, d.scored); x++) {
+      const r = d.rankedAt(x);
       const behind = (best.raw - r.raw) / best.raw;
       if (behind > RELATED_ALTERNATIVE) break;
       if (behind > ALTERNATIVE && !areRelated(best.language, r.language)) continue;

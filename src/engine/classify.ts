@@ -1,4 +1,5 @@
 import { FormspamError, isFormspamError } from '../core/errors.js';
+import { DECISION_ID_PATTERN, newDecisionId } from '../core/decision-id.js';
 import { emailDomainOf } from '../email/address.js';
 import { EXPLAIN_LANGUAGES, explain, type ExplainLanguage } from '../explain/index.js';
 import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './respond-geo.js';
@@ -41,6 +42,11 @@ export interface ClassifyOptions {
    * own `explain` property wins over this option.
    */
   explain?: boolean | ExplainLanguage;
+  /**
+   * The response's `id` (1 to 100 of `A-Z a-z 0-9 _ - . :`); default a new random one
+   * (`d_` and 22 base64url characters) per call.
+   */
+  id?: string;
 }
 
 interface Prepared {
@@ -131,6 +137,9 @@ function prepare(options: ClassifyOptions): Prepared {
   const maxMatches = options.maxMatches ?? 10;
   if (!Number.isInteger(maxMatches) || maxMatches < 0) optionsError('`maxMatches` must be an integer >= 0');
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) optionsError('`signal` must be an AbortSignal');
+  if (options.id !== undefined && (typeof options.id !== 'string' || !DECISION_ID_PATTERN.test(options.id))) {
+    optionsError('`id` must be 1 to 100 characters of A-Z a-z 0-9 _ - . :');
+  }
   const explainOption: unknown = options.explain;
   if (explainOption !== undefined && typeof explainOption !== 'boolean' && !(EXPLAIN_LANGUAGES as readonly unknown[]).includes(explainOption)) {
     optionsError(`\`explain\` must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
@@ -437,7 +446,8 @@ function matchResult(m: Match): MatchResult {
 
 /**
  * Classifies a form submission. Pure apart from the providers it is given: the same request
- * and the same providers give a byte-identical response.
+ * and the same providers give a byte-identical response apart from its random `id` (the same
+ * `options.id` too gives a byte-identical one).
  *
  * @param request a classification request (2.1 of the spec); validated here.
  * @param providers DNS, geo, IP reputation, language and text-model providers; rules whose
@@ -547,6 +557,7 @@ export async function classify(
 
   reasons.sort((a, b) => b.cents - a.cents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const response: ClassifyResponse = {
+    id: options.id ?? newDecisionId(),
     classification: classificationOf(total),
     score: total / 100,
     reasons: reasons.map((r) => r.id),

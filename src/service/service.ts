@@ -104,6 +104,7 @@ export function createService(options: ServiceOptions = {}): Service {
       await (providers.emailReputation as { reload?: () => Promise<void> } | undefined)?.reload?.();
     },
     async close() {
+      await ctx.decisions.flush();
       await store.close();
     },
     async handle(req) {

@@ -4,7 +4,9 @@ import type { DecisionRecord, DecisionStore, FeedbackLabel, SiteModelCounts, Sit
 const DEFAULT_LIST_LIMIT = 100;
 
 function copyDecision(r: DecisionRecord): DecisionRecord {
-  return { ...r, reasons: [...r.reasons], tokens: [...r.tokens] };
+  const copy = { ...r, reasons: [...r.reasons], tokens: [...r.tokens] };
+  if (r.request !== undefined) copy.request = structuredClone(r.request);
+  return copy;
 }
 
 /** Newest first, ties by id. */
@@ -59,6 +61,17 @@ export function memoryDecisionStore(open: () => void): DecisionStore {
       if (selector.keepNewest !== undefined) matching = matching.sort(byNewest).slice(selector.keepNewest);
       for (const r of matching) decisions.delete(r.id);
       return matching.length;
+    },
+    async dropDecisionRequests(before) {
+      open();
+      let n = 0;
+      for (const r of decisions.values()) {
+        if (r.at < before && r.request !== undefined) {
+          delete r.request;
+          n++;
+        }
+      }
+      return n;
     },
   };
 }

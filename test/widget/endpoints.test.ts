@@ -243,7 +243,7 @@ describe('explain in the challenge URL (readable reasons for the page)', () => {
     expect(v.status).toBe(200);
     const body = (await v.json()) as { classification: string; reasons: string[]; payload: string; explanations: { rule: string; text: string }[] };
     expect(body.classification).toBe('BAD');
-    expect(Object.keys(body)).toEqual(['classification', 'score', 'reasons', 'verified', 'payload', 'explanations']);
+    expect(Object.keys(body)).toEqual(['id', 'classification', 'score', 'reasons', 'verified', 'payload', 'explanations']);
     expect(body.explanations.map((e) => e.rule)).toEqual(body.reasons);
     expect(body.explanations.find((e) => e.rule === 'text.URL')?.text).toBe('Die Nachricht enthält einen Link: „https://spam.example.com“.');
     const signed = await libServerSigV1(body.payload, key.secret);
@@ -251,7 +251,7 @@ describe('explain in the challenge URL (readable reasons for the page)', () => {
     expect(signed.verificationData).not.toHaveProperty('explanations');
     // Without it: the response of before.
     const plain = await verify({ payload: await solve(await challenge()), fields: SPAM });
-    expect(Object.keys(plain.body)).toEqual(['classification', 'score', 'reasons', 'verified', 'payload']);
+    expect(Object.keys(plain.body)).toEqual(['id', 'classification', 'score', 'reasons', 'verified', 'payload']);
   });
 
   it('`?explain=true` takes the browser\'s Accept-Language; the body\'s explain wins over the query', async () => {
@@ -284,7 +284,8 @@ describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
     const r = await verify(body, key.apiKey, { origin: 'http://127.0.0.1:5173' });
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
-    expect(Object.keys(r.body)).toEqual(['classification', 'score', 'reasons', 'verified', 'payload']);
+    expect(Object.keys(r.body)).toEqual(['id', 'classification', 'score', 'reasons', 'verified', 'payload']);
+    expect(r.body.id).toMatch(/^d_[A-Za-z0-9_-]{22}$/);
     expect(r.body).toMatchObject({ classification: 'GOOD', verified: true });
 
     const signed = decode(r.body.payload);
@@ -292,7 +293,9 @@ describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
     expect(signed).toMatchObject({ algorithm: 'SHA-256', apiKey: key.apiKey, verified: true });
     const vd = new URLSearchParams(signed.verificationData);
     const keys = [...vd.keys()];
-    expect(keys.filter((k) => k !== 'reasons')).toEqual(['classification', 'score', 'email', 'fields', 'fieldsHash', 'ipAddress', 'id', 'expire', 'time', 'verified']);
+    expect(keys.filter((k) => k !== 'reasons')).toEqual(['classification', 'score', 'email', 'fields', 'fieldsHash', 'ipAddress', 'id', 'expire', 'time', 'decision', 'verified']);
+    // The decision's id is signed too: the site's server names it in feedback.
+    expect(vd.get('decision')).toBe(r.body.id);
     expect(vd.get('email')).toBe('@example.com');
     expect(vd.get('fields')).toBe('name,message');
     expect(vd.get('ipAddress')).toBe('127.0.0.1');
@@ -330,7 +333,7 @@ describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
     expect(r.body.reasons).toEqual([]);
     const vd = new URLSearchParams(decode(r.body.payload).verificationData);
     // No reasons: the key is omitted (v1 would read "" as [""]).
-    expect([...vd.keys()]).toEqual(['classification', 'score', 'ipAddress', 'id', 'expire', 'time', 'verified']);
+    expect([...vd.keys()]).toEqual(['classification', 'score', 'ipAddress', 'id', 'expire', 'time', 'decision', 'verified']);
     const v1 = await libServerSigV1(r.body.payload, key.secret);
     expect(v1).toMatchObject({ verified: true, verificationData: { classification: 'GOOD', ipAddress: '127.0.0.1', score: 0 } });
     expect(v1.verificationData!.reasons).toBeUndefined();

@@ -8,6 +8,7 @@ import type { ResolverHealth } from '../providers/dns.js';
 import type { Store } from '../stores/types.js';
 import { clientIpOf } from './client-ip.js';
 import { createContext, type ServiceContext } from './context.js';
+import type { DecisionLog } from './decision-log.js';
 import { HttpError, targetOf, type ServiceRequest, type ServiceResponse, type Target } from './http.js';
 import { verifyMasterKey } from './master-key.js';
 import type { ServiceMetrics } from './metrics.js';
@@ -43,6 +44,8 @@ export interface Service {
   close(): Promise<void>;
   readonly store: Store;
   readonly metrics: ServiceMetrics | null;
+  /** The decision log: `flush()` waits for the writes begun, `sweep()` applies the retention now. */
+  readonly decisions: DecisionLog;
   /** Paths this service answers (adapters that pass on other paths use it). */
   handles(path: string): boolean;
 }
@@ -86,6 +89,7 @@ export function createService(options: ServiceOptions = {}): Service {
   return {
     store,
     metrics,
+    decisions: ctx.decisions,
     handles(path) {
       const p = targetOf(path, ROUTES);
       return p !== null && Object.hasOwn(ROUTES, p.path);

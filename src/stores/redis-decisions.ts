@@ -5,8 +5,12 @@
  * (`<prefix>decisions-text`, so that `--log-text-retention` finds them without reading the
  * others). Writes and deletions are Lua scripts: a decision is in all its sets or in none.
  */
-import type { RedisClientLike } from './redis.js';
 import type { DecisionFilter, DecisionRecord, DecisionStore, FeedbackLabel } from './types.js';
+
+/** The one command of a Redis client (`RedisClientLike`) the decision log uses: every call is a script. */
+interface EvalClient {
+  eval(...args: any[]): Promise<any>;
+}
 
 const DEFAULT_LIST_LIMIT = 100;
 const BATCH = 500;
@@ -121,7 +125,7 @@ function byNewest(a: { at: number; id: string }, b: { at: number; id: string }):
 }
 
 /** The decision log on a Redis client (the Redis store mixes it in). */
-export function redisDecisionStore(c: RedisClientLike, prefix: string): DecisionStore {
+export function redisDecisionStore(c: EvalClient, prefix: string): DecisionStore {
   const k = (kind: string, id: string) => `${prefix}${kind}:${id}`;
   const all = `${prefix}decisions`;
   const text = `${prefix}decisions-text`;

@@ -61,13 +61,13 @@ async function redisDump(url: string): Promise<string> {
     const out: string[] = [];
     let cursor = '0';
     do {
-      const [next, keys] = await c.scan(cursor, 'COUNT', 1000);
+      const [next, keys] = await c.scan(cursor, 'COUNT', '1000');
       cursor = next;
       for (const key of keys) {
         const type = await c.type(key);
         const value = type === 'string' ? [await c.get(key)]
           : type === 'hash' ? await c.hgetall(key).then((h) => Object.entries(h).flat())
-          : type === 'zset' ? await c.zrange(key, 0, -1, 'WITHSCORES')
+          : type === 'zset' ? await c.zrange(key, '0', '-1', 'WITHSCORES')
           : type === 'set' ? await c.smembers(key)
           : type === 'list' ? await c.lrange(key, 0, -1)
           : [`<${type}>`];

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/adapters/express.js';
 import { createHandler, type NodeHandler } from '../../src/adapters/node.js';
 import { requestApiKey } from '../../src/service/client.js';
+import type { Service } from '../../src/service/service.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { verifyServerSignature, verifySolution } from '../../src/verify/index.js';
 
@@ -64,9 +65,12 @@ const verify = (body: Record<string, unknown>, apiKey = key.apiKey, headers: Rec
 
 const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
 
+let service: Service;
+
 beforeAll(async () => {
   const handler = createHandler({ store: createMemoryStore(), offline: true, m2m: { maxNumber: 1000 }, rateLimits: false, now: () => clock });
   handlers.push(handler);
+  service = handler.service;
   base = await listen(handler);
   key = await requestApiKey({ server: base, hostname: '127.0.0.1' });
   other = await requestApiKey({ server: base, hostname: 'example.com' });
@@ -296,6 +300,9 @@ describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
     expect(keys.filter((k) => k !== 'reasons')).toEqual(['classification', 'score', 'email', 'fields', 'fieldsHash', 'ipAddress', 'id', 'expire', 'time', 'decision', 'verified']);
     // The decision's id is signed too: the site's server names it in feedback.
     expect(vd.get('decision')).toBe(r.body.id);
+    // … and the decision is logged under it, for the key.
+    await service.decisions.flush();
+    expect(await service.store.getDecision!(r.body.id)).toMatchObject({ id: r.body.id, apiKey: key.apiKey, classification: 'GOOD', reasons: r.body.reasons });
     expect(vd.get('email')).toBe('@example.com');
     expect(vd.get('fields')).toBe('name,message');
     expect(vd.get('ipAddress')).toBe('127.0.0.1');

@@ -1,5 +1,6 @@
 import { FormspamError, isFormspamError } from '../core/errors.js';
 import { DECISION_ID_PATTERN, newDecisionId } from '../core/decision-id.js';
+import type { TextInput } from '../text/input.js';
 import { emailDomainOf } from '../email/address.js';
 import { EXPLAIN_LANGUAGES, explain, type ExplainLanguage } from '../explain/index.js';
 import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './respond-geo.js';
@@ -85,6 +86,13 @@ interface Plan {
 type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string; quiet?: boolean };
 
 const prepared = new WeakMap<object, Prepared>();
+/** The text each response was classified from, while the response lives (the service's decision log reads its words). */
+const responseTexts = new WeakMap<ClassifyResponse, TextInput>();
+
+/** The normalised text a response of {@link classify} was made from (its words computed once), if it had text. */
+export function textOfResponse(response: ClassifyResponse): TextInput | undefined {
+  return responseTexts.get(response);
+}
 // Shared defaults, so that the prepared form of the default options is computed once.
 const NO_OPTIONS: ClassifyOptions = Object.freeze({});
 /**
@@ -598,5 +606,6 @@ export async function classify(
   const asked = request === undefined ? undefined : (request as ClassifyRequest).explain;
   const language = asked === undefined ? p.explain : asked === false ? null : asked === true ? 'en' : asked;
   if (language !== null) response.explanations = explain(response, { language });
+  if (req.text) responseTexts.set(response, req.text);
   return response;
 }

@@ -11,6 +11,7 @@ import { invalidOption } from '../core/errors.js';
 import type { RandomBytes } from '../altcha/crypto.js';
 import { toHex } from '../altcha/crypto.js';
 import type { ClassifyResponse } from '../core/response.js';
+import { textOfResponse } from '../engine/classify.js';
 import { parseSalt, siteTokens } from '../learn/tokens.js';
 import type { Store } from '../stores/types.js';
 import { TextInput, type TextSegment } from '../text/input.js';
@@ -127,7 +128,7 @@ export function createDecisionLog(
   const pending = new Set<Promise<void>>();
   async function write(apiKey: string, request: unknown, response: ClassifyResponse, at: number): Promise<void> {
     try {
-      const text = requestText(request);
+      const text = textOfResponse(response) ?? requestText(request);
       const tokens = text ? siteTokens(text, await saltOf()) : [];
       const record = {
         id: response.id,

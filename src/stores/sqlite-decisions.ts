@@ -3,7 +3,9 @@
  * 32-bit little-endian integers, the reasons as a JSON array. `secure_delete` is on for the
  * connection, so deleted decisions (and a request removed after `--log-text-retention`) are
  * overwritten in the file, and a deletion by key or id checkpoints the WAL (TRUNCATE) so that no
- * old copy of the pages stays in it.
+ * old copy of the pages stays in it. Decisions are committed in batches, one transaction per
+ * {@link BATCH_MS} or {@link BATCH_MAX} decisions (a busy server's decisions cost a commit per
+ * batch, not one each); each `putDecision` resolves once its decision is committed.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { toStoreError } from './guard.js';
@@ -28,6 +30,11 @@ interface DecisionRow {
   labelled_at: number | null;
   request: string | null;
 }
+
+/** The longest a decision waits for its batch's commit, in ms. */
+const BATCH_MS = 10;
+/** A batch is committed at once when it has this many decisions. */
+const BATCH_MAX = 256;
 
 const COLUMNS = 'id, at, api_key, classification, score, reasons, country, tokens, label, labelled_at, request';
 const DEFAULT_LIST_LIMIT = 100;
@@ -102,14 +109,35 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
     if (!s) statements.set(sql, (s = db.prepare(sql)));
     return s;
   };
+  type Queued = { row: Record<string, unknown>; resolve: () => void; reject: (error: unknown) => void };
+  let queue: Queued[] = [];
+  const insertAll = db.transaction((rows: Queued[]) => {
+    for (const q of rows) insert.run(q.row);
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const commit = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = queue;
+    queue = [];
+    try {
+      insertAll(batch);
+    } catch (error) {
+      const failure = toStoreError('sqlite', 'putDecision', error);
+      for (const q of batch) q.reject(failure);
+      return;
+    }
+    for (const q of batch) q.resolve();
+  };
   const failing = (operation: string, error: unknown): never => {
     throw toStoreError('sqlite', operation, error);
   };
 
   return {
-    async putDecision(r: DecisionRecord) {
+    putDecision(r: DecisionRecord) {
+      let row: Record<string, unknown>;
       try {
-        insert.run({
+        row = {
           id: r.id,
           at: r.at,
           apiKey: r.apiKey,
@@ -121,10 +149,15 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
           label: r.label ?? null,
           labelledAt: r.labelledAt ?? null,
           request: r.request === undefined ? null : JSON.stringify(r.request),
-        });
+        };
       } catch (error) {
-        failing('putDecision', error);
+        return Promise.reject(toStoreError('sqlite', 'putDecision', error));
       }
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        if (queue.length >= BATCH_MAX) commit();
+        else timer ??= setTimeout(commit, BATCH_MS);
+      });
     },
     async getDecision(id) {
       try {

@@ -149,15 +149,17 @@ export function redisDecisionStore(c: EvalClient, prefix: string): DecisionStore
     return n;
   }
 
-  /** Ids of `set` with score < `before` (or all), oldest first: [id, score]. */
-  async function idsBefore(set: string, before: number | undefined): Promise<[string, number][]> {
+  /** The first `limit` ids of `set` with score < `before` (or all), oldest first: [id, score]. */
+  async function idsBefore(set: string, before: number | undefined, limit = Infinity): Promise<[string, number][]> {
     const out: [string, number][] = [];
     const max = before === undefined ? '+inf' : `(${before}`;
-    for (let offset = 0; ; offset += 5000) {
-      const raw = (await c.eval(`return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', ARGV[2], 5000)`, 1, set, max, String(offset))) as string[];
+    for (let offset = 0; out.length < limit; offset += 5000) {
+      const count = Math.min(5000, limit - out.length);
+      const raw = (await c.eval(`return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', ARGV[2], ARGV[3])`, 1, set, max, String(offset), String(count))) as string[];
       for (let i = 0; i < raw.length; i += 2) out.push([raw[i]!, Number(raw[i + 1])]);
-      if (raw.length < 10_000) return out;
+      if (raw.length < 2 * count) break;
     }
+    return out;
   }
 
   return {
@@ -206,15 +208,16 @@ export function redisDecisionStore(c: EvalClient, prefix: string): DecisionStore
         if (selector.keepNewest !== undefined && selector.keepNewest > 0) return 0;
         return deleteIds([selector.id]);
       }
-      const candidates = await idsBefore(set, selector.before);
-      if (selector.keepNewest === undefined) return deleteIds(candidates.map(([id]) => id));
-      const n = candidates.length - selector.keepNewest;
+      if (selector.keepNewest === undefined) return deleteIds((await idsBefore(set, selector.before)).map(([id]) => id));
+      const total = Number(await c.eval(`return redis.call('ZCOUNT', KEYS[1], '-inf', ARGV[1])`, 1, set, selector.before === undefined ? '+inf' : `(${selector.before}`));
+      const n = total - selector.keepNewest;
       if (n <= 0) return 0;
-      // The oldest n in newest-first order (ties by id): past the boundary time all go; of the
+      // The oldest n in newest-first order (ties by id): before the boundary time all go; of the
       // ids at the boundary time, the last ones by id.
-      const boundary = candidates[n - 1]![1];
-      const older = candidates.filter(([, at]) => at < boundary).map(([id]) => id);
-      const tied = candidates.filter(([, at]) => at === boundary).map(([id]) => id).sort();
+      const oldest = await idsBefore(set, selector.before, n);
+      const boundary = oldest[oldest.length - 1]![1];
+      const older = oldest.filter(([, at]) => at < boundary).map(([id]) => id);
+      const tied = ((await c.eval(`return redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])`, 1, set, String(boundary))) as string[]).sort();
       const take = n - older.length;
       return deleteIds([...older, ...tied.slice(tied.length - take)]);
     },

@@ -3,7 +3,7 @@
 // fixtures, the bench texts, the adversarial inputs, hand-written edge cases and seeded random
 // texts), each as `text` and as `fields`, with no providers, with the default offline providers
 // without the text model and with it (text.MODEL: its probability, features and top words), and
-// writes every JSON response, one a line, to a file; prints the count and a SHA-256 of the file.
+// writes every JSON response without its random `id`, one a line, to a file; prints the count and a SHA-256 of the file.
 //
 //   npm run build && node bench/identical.mjs [out-file] [dist-dir]
 // (FORMSPAM_SHARED_DATA: the corpora directory when not ../shared/data)
@@ -135,7 +135,9 @@ for (const [i, t] of texts.entries()) {
     for (const p of [{}, providers, withModel]) {
       let line;
       try {
-        line = JSON.stringify(await classify(request, p));
+        // `id` is random per call: everything else must stay the same.
+        const { id: _id, ...response } = await classify(request, p);
+        line = JSON.stringify(response);
       } catch (error) {
         line = `error ${error?.code ?? error?.name}: ${error?.message}`;
       }

@@ -30,6 +30,8 @@ export interface VerificationData {
   ipAddress?: string;
   /** A random id that makes every signed payload unique (the replay key). */
   id?: string;
+  /** The decision's id (the classify response's `id`): what the site's server names in feedback. */
+  decision?: string;
   /** Unix seconds after which the payload is refused. */
   expire?: number;
   /** Unix seconds of the verification. */

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { isFormspamError } from '../core/errors.js';
 import { CLASSIFY_HELP, runClassify } from './classify.js';
+import { DECISIONS_HELP, runDecisions } from './decisions.js';
 import { EVAL_HELP, runEval } from './eval.js';
 import { errorJson, EXIT, UsageError, write } from './io.js';
 import { runStatus, STATUS_HELP } from './status.js';
@@ -22,6 +23,7 @@ Commands:
   keygen       get an API key from a server (solves its M2M challenge); see formspam keygen --help
   keys         list, create and revoke a server's API keys (admin token), rotate the master key; see formspam keys --help
   eval         measure accuracy on the labelled data sets (offline); see formspam eval --help
+  decisions    list, show, export and delete the decision log of a server's store; see formspam decisions --help
 
 Options:
   -h, --help      show this help
@@ -40,7 +42,8 @@ ${STATUS_HELP}
 ${SERVE_HELP}
 ${KEYGEN_HELP}
 ${KEYS_HELP}
-${EVAL_HELP}`;
+${EVAL_HELP}
+${DECISIONS_HELP}`;
 
 function version(): string {
   const require = createRequire(import.meta.url);
@@ -107,6 +110,8 @@ export async function main(argv: string[], io = { stdin: process.stdin, stdout: 
         return await runKeys(rest, io);
       case 'eval':
         return await runEval(rest, io);
+      case 'decisions':
+        return await runDecisions(rest, io);
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}; try formspam --help`);
     }

@@ -8,6 +8,7 @@ import { createHandler } from '../adapters/node.js';
 import { createMetrics } from '../service/metrics.js';
 import { trackConnections } from './drain.js';
 import { parseRateLimits, type RateLimits } from '../service/rate-limit.js';
+import type { DecisionLogOptions } from '../service/decision-log.js';
 import { DEFAULT_BODY_LIMIT } from '../service/service.js';
 import { isMasterKeyError } from '../service/master-key.js';
 import { openStore } from '../stores/index.js';
@@ -88,6 +89,14 @@ Options (environment variable in brackets):
       --demo-widget <spec>    the widget for --demo: a package name (default altcha, from
                               \`npm install altcha\`) or the path of its ESM file [FORMSPAM_DEMO_WIDGET]
       --log-level <level>     trace, debug, info (default), warn, error, silent [FORMSPAM_LOG_LEVEL]
+      --decision-retention <t>  keep each logged decision this long (default 30d; e.g. 7d, 12h): the
+                              decision log keeps id, time, key, verdict, score, reasons, country and
+                              salted token hashes, never text, email or IP [FORMSPAM_DECISION_RETENTION]
+      --decision-max <n>      keep at most the newest n decisions (default 100000) [FORMSPAM_DECISION_MAX]
+      --log-text              also keep each request as classified (text, email, IP), for
+                              --log-text-retention; off by default [FORMSPAM_LOG_TEXT=1]
+      --log-text-retention <t>  remove the kept request after this (default 7d) [FORMSPAM_LOG_TEXT_RETENTION]
+      --no-decision-log       log no decisions (feedback by id then finds none) [FORMSPAM_DECISION_LOG=0]
   -h, --help                  show this help
 
 Old spellings, still accepted with a warning: --lists-dir <dir> (use --data-dir),
@@ -115,6 +124,29 @@ function duration(name: string, text: string): number {
   const ms = Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 's']!;
   if (ms !== 0 && ms < 1000) throw new UsageError(`${name} must be at least 1s (or 0 to turn it off)`);
   return ms;
+}
+
+const DAY_MS = 86_400_000;
+
+/** `--log-text`, `--log-text-retention`, `--decision-retention`, `--decision-max`, `--no-decision-log`. */
+function decisionLogOptions(values: Record<string, string | boolean | string[] | undefined>, env: NodeJS.ProcessEnv): DecisionLogOptions | false {
+  if (values['no-decision-log'] === true || env.FORMSPAM_DECISION_LOG === '0' || env.FORMSPAM_DECISION_LOG === 'false') return false;
+  const days = (name: string, text: string | undefined): number | undefined => {
+    if (text === undefined || text === '') return undefined;
+    const ms = duration(name, text);
+    if (ms === 0) throw new UsageError(`${name} must be a positive duration such as 7d or 12h`);
+    return ms / DAY_MS;
+  };
+  const retentionDays = days('--decision-retention', (values['decision-retention'] as string | undefined) ?? env.FORMSPAM_DECISION_RETENTION);
+  const logTextRetentionDays = days('--log-text-retention', (values['log-text-retention'] as string | undefined) ?? env.FORMSPAM_LOG_TEXT_RETENTION);
+  const max = integer('--decision-max', (values['decision-max'] as string | undefined) ?? env.FORMSPAM_DECISION_MAX, 1);
+  const logText = values['log-text'] === true || env.FORMSPAM_LOG_TEXT === '1' || env.FORMSPAM_LOG_TEXT === 'true';
+  return {
+    logText,
+    ...(retentionDays !== undefined && { retentionDays }),
+    ...(logTextRetentionDays !== undefined && { logTextRetentionDays }),
+    ...(max !== undefined && { max }),
+  };
 }
 
 /** `--store-timeout`: `500ms`, `2s`, or milliseconds without a unit; 0 (no deadline) or 10 ms to 60 s. */
@@ -187,6 +219,11 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       demo: { type: 'boolean' },
       'demo-widget': { type: 'string' },
       'log-level': { type: 'string' },
+      'log-text': { type: 'boolean' },
+      'log-text-retention': { type: 'string' },
+      'decision-retention': { type: 'string' },
+      'decision-max': { type: 'string' },
+      'no-decision-log': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -263,6 +300,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   // The old --lists-dir keeps its meaning (the folder whose lists/ holds the lists).
   const listsDir = values['lists-dir'] ?? listsDataDir(data, stderr, { move: true }, env);
   const trustedProxies = list(values['trusted-proxies'] ?? env.FORMSPAM_TRUSTED_PROXIES);
+  const decisionLog = decisionLogOptions(values, env);
   let handler;
   try {
     handler = createHandler({
@@ -284,6 +322,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       // The per-request line: fixed keys, plain values; redaction could not change it (service.ts).
       requestLogger: logger.child({}, { redact: { paths: [] } }),
       metrics: values['no-metrics'] ? false : createMetrics({ defaultMetrics: true }),
+      decisionLog,
     });
     await handler.service.ready();
     // Redis' persistence: keys that would not survive a restart of Redis, said once.
@@ -388,12 +427,24 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
     logger.info({ event: 'lists-refresh', everyMs: every, dir: listsFolder(listsDir), sources: sources.map((s) => s.id) }, `lists refreshed every ${Math.round(every / 1000)} s in ${listsFolder(listsDir)}`);
   }
 
+  // The decision log's retention, also while no request arrives (writes sweep too).
+  const decisionSweep = (): void => {
+    handler.service.decisions.sweep().catch((error: unknown) => logger.warn({ event: 'decision-log-failed', operation: 'sweep', err: { message: (error as Error).message } }, 'decision log: sweep failed'));
+  };
+  if (handler.service.decisions.enabled) decisionSweep();
+  const sweepTimer = setInterval(decisionSweep, 600_000);
+  sweepTimer.unref();
+  if (handler.service.decisions.logText) {
+    logger.warn({ event: 'log-text', retentionDays: decisionLog === false ? 0 : decisionLog.logTextRetentionDays ?? 7 }, 'the decision log keeps each request (text, email, IP): --log-text is on');
+  }
+
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       clearTimeout(refreshTimer);
+      clearInterval(sweepTimer);
       refreshAbort.abort();
       logger.info({ event: 'shutdown', signal }, 'shutting down: finishing requests in flight');
       // Stop accepting; answer every request read on an open keep-alive connection with

@@ -6,6 +6,8 @@
  * loads that rule, its facts and this, not every rule's word lists.
  */
 import { FormspamError, invalidOption, isFormspamError } from '../core/errors.js';
+import { DECISION_ID_PATTERN, newDecisionId } from '../core/decision-id.js';
+import type { TextInput } from '../text/input.js';
 import { EXPLAIN_LANGUAGES, type ExplainLanguage } from '../explain/index.js';
 import { respond, type CategoryTally } from './respond.js';
 import { ProviderCall } from '../providers/call.js';
@@ -50,7 +52,11 @@ export interface ClassifyCallOptions {
   /** Aborts the classification; it then rejects with `ABORTED`. */
   signal?: AbortSignal;
   /** The client's IP address, which `ipAddress: "auto"` stands for; adapters pass it (from trusted proxies only). */
-  clientIp?: string;
+  clientIp?: string;  /**
+   * The response's `id` (1 to 100 of `A-Z a-z 0-9 _ - . :`); default a new random one
+   * (`d_` and 22 base64url characters) per call.
+   */
+  id?: string;
 }
 
 /** Rules, weights, providers and timeouts prepared once, for many requests: `createClassifier(options)`. */
@@ -117,6 +123,14 @@ interface Plan {
 
 /** A fetched fact; `quiet` failures (no provider, a deliberate FactUnavailable) are not reported in `errors`. */
 type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string; quiet?: boolean };
+
+/** The text each response was classified from, while the response lives (the service's decision log reads its words). */
+const responseTexts = new WeakMap<ClassifyResponse, TextInput>();
+
+/** The normalised text a response was made from (its words computed once), if it had text. */
+export function textOfResponse(response: ClassifyResponse): TextInput | undefined {
+  return responseTexts.get(response);
+}
 
 const DEFAULT_TIMEOUT_MS = 2000;
 
@@ -466,7 +480,8 @@ function matchResult(m: Match): MatchResult {
 
 /**
  * Classifies one request with a prepared classifier. Pure apart from the providers: the same
- * request and the same providers give a byte-identical response. Rejects for a bad request
+ * request and the same providers give a byte-identical response apart from its random `id` (the
+ * same `id` too gives a byte-identical one). Rejects for a bad request
  * (`INVALID_REQUEST`, `REQUEST_TOO_LARGE`, `UNKNOWN_RULE`), a bad `clientIp` or `signal`
  * (`INVALID_OPTIONS`) and when `signal` fires (`ABORTED`); never for a provider's failure.
  */
@@ -476,8 +491,12 @@ export async function run(
   request: unknown,
   clientIp: string | undefined,
   signal: AbortSignal | undefined,
+  id?: string,
 ): Promise<ClassifyResponse> {
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalidOption('classify', 'signal', 'must be an AbortSignal');
+  if (id !== undefined && (typeof id !== 'string' || !DECISION_ID_PATTERN.test(id))) {
+    throw invalidOption('classify', 'id', 'must be 1 to 100 characters of A-Z a-z 0-9 _ - . :');
+  }
   if (signal?.aborted) throw abortedError(signal);
 
   const req = normalizeRequest(request, p.limits, { clientIp });
@@ -562,7 +581,8 @@ export async function run(
     category.rules[p.rank.get(rule)!] = [rule.name, result];
   }
 
-  return respond({
+  const response = respond({
+    id: id ?? newDecisionId(),
     request,
     req,
     categories,
@@ -573,4 +593,6 @@ export async function run(
     templates: plan === cached ? (plan.templates ??= new Map()) : null,
     explain: p.explain,
   });
+  if (req.text) responseTexts.set(response, req.text);
+  return response;
 }

@@ -24,6 +24,8 @@ export interface CategoryTally {
 
 /** What a classification gave, for {@link respond}. */
 export interface Tally {
+  /** The response's `id`. */
+  id: string;
   /** The request as given (its `explain` wins over the option) and as normalised. */
   request: unknown;
   req: NormalizedRequest;
@@ -72,6 +74,7 @@ export function respond(t: Tally): ClassifyResponse {
   const { req, categories, facts, templates } = t;
   const reasons = t.reasons.sort((a, b) => b.cents - a.cents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const response: ClassifyResponse = {
+    id: t.id,
     classification: classificationOf(t.total),
     score: t.total / 100,
     reasons: reasons.map((r) => r.id),

@@ -16,6 +16,7 @@ import { createMemoryStore } from '../stores/memory.js';
 import type { ApiKeyRecord, Store } from '../stores/types.js';
 import { provesSecret } from './auth.js';
 import { trustedProxySet } from './client-ip.js';
+import { createDecisionLog, type DecisionLog } from './decision-log.js';
 import { createFailures } from './failures.js';
 import { HttpError, readJson, type Logger, type ServiceRequest, type ServiceResponse } from './http.js';
 import { M2MGate } from './m2m.js';
@@ -68,6 +69,8 @@ export interface ServiceContext {
   dnsHealth(): Promise<ResolverHealth | null>;
   /** The response to an error a route threw: its status and code, never a stack trace. */
   errorToResponse(error: unknown, route: string): ServiceResponse;
+  /** The decision log (a record per classification of a key, written after the answer). */
+  decisions: DecisionLog;
 }
 
 /** Reads and checks the options (an INVALID_OPTIONS error names the one that is wrong) and makes the shared state. */
@@ -188,6 +191,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
 
   const grace = createOutageGrace(store, now, options.storeOutageGraceMs, storeFailed);
   const widget = resolveWidgetOptions(options.widget);
+  const decisions = createDecisionLog(store, world, log, metrics, options.decisionLog);
 
   return {
     options,
@@ -219,5 +223,6 @@ export function createContext(options: ServiceOptions): ServiceContext {
     storeFailed,
     dnsHealth,
     errorToResponse,
+    decisions,
   };
 }

@@ -6,6 +6,7 @@ export { createService, type Service } from './service.js';
 export { DEFAULT_BODY_LIMIT } from './context.js';
 export { errorResponse, HttpError, type Logger, type ServiceRequest, type ServiceResponse } from './http.js';
 export type { ServiceOptions } from './options.js';
+export type { DecisionLog, DecisionLogOptions } from './decision-log.js';
 export {
   createChallenge,
   verifySolution,

@@ -8,6 +8,10 @@ export interface ServiceMetrics {
   classifications: Counter<'classification'>;
   /** Store calls that failed (`reason`: `timeout` or `error`), by the store method that failed. */
   storeErrors: Counter<'operation' | 'reason'>;
+  /** Decisions written to the decision log. */
+  decisionsLogged?: Counter<never>;
+  /** Decision-log writes and sweeps that failed (the answers were not affected), by operation. */
+  decisionLogFailures?: Counter<'operation'>;
 }
 
 export function createMetrics(options: { registry?: Registry; defaultMetrics?: boolean } = {}): ServiceMetrics {
@@ -37,6 +41,17 @@ export function createMetrics(options: { registry?: Registry; defaultMetrics?: b
       name: 'formspam_store_errors_total',
       help: 'Store calls that failed or missed their deadline (answered 503 STORE_UNAVAILABLE), by operation and reason',
       labelNames: ['operation', 'reason'] as const,
+      registers: [registry],
+    }),
+    decisionsLogged: new Counter({
+      name: 'formspam_decisions_logged_total',
+      help: 'Classifications written to the decision log',
+      registers: [registry],
+    }),
+    decisionLogFailures: new Counter({
+      name: 'formspam_decision_log_failures_total',
+      help: 'Decision-log writes (putDecision) and retention sweeps (sweep) that failed; the answers were not affected',
+      labelNames: ['operation'] as const,
       registers: [registry],
     }),
   };

@@ -27,8 +27,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
         IpAddressResult: ipAddressResult,
         ClassifyResponse: {
           type: 'object',
-          required: ['classification', 'score', 'reasons'],
+          required: ['id', 'classification', 'score', 'reasons'],
           properties: {
+            id: { type: 'string', maxLength: 100, description: 'The decision\'s id (`d_` and 22 base64url characters): the server logs the decision under it, and feedback names it.' },
             classification: { type: 'string', enum: ['GOOD', 'NEUTRAL', 'BAD'] },
             score: { type: 'number' },
             reasons: { type: 'array', items: { type: 'string' } },
@@ -67,8 +68,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
         },
         WidgetVerifyResponse: {
           type: 'object',
-          required: ['classification', 'score', 'reasons', 'verified', 'payload'],
+          required: ['id', 'classification', 'score', 'reasons', 'verified', 'payload'],
           properties: {
+            id: { type: 'string', maxLength: 100, description: 'The decision\'s id (`d_` and 22 base64url characters): the server logs the decision under it, and feedback names it.' },
             classification: { type: 'string', enum: ['GOOD', 'NEUTRAL', 'BAD'] },
             score: { type: 'number' },
             reasons: { type: 'array', items: { type: 'string' } },

@@ -3,6 +3,7 @@ import type { ClassifyOptions } from '../engine/classify.js';
 import type { Providers } from '../providers/types.js';
 import type { Store } from '../stores/types.js';
 import type { RandomBytes } from '../altcha/crypto.js';
+import type { DecisionLogOptions } from './decision-log.js';
 import type { Logger } from './http.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { RateLimits } from './rate-limit.js';
@@ -39,8 +40,8 @@ export interface ServiceOptions {
    * missed daily refreshes).
    */
   maxListAgeDays?: number;
-  /** The options of the one classifier every request uses, checked by createService (clientIp is set per request). */
-  classifyOptions?: Omit<ClassifyOptions, 'clientIp' | 'signal'>;
+  /** The options of the one classifier every request uses, checked by createService (clientIp, signal and the decision id are set per request). */
+  classifyOptions?: Omit<ClassifyOptions, 'clientIp' | 'signal' | 'id'>;
   /** Largest accepted body in bytes (default 65,536). */
   bodyLimit?: number;
   /** Proxies whose `X-Forwarded-For`/`Forwarded` are believed: CIDRs, addresses, `loopback`, `private`. */
@@ -76,6 +77,11 @@ export interface ServiceOptions {
    * costs a busy server about 4 µs less per request (docs/performance.md, 2026-11-27).
    */
   requestLogger?: Logger;
+  /**
+   * The decision log (default: on when the store has one; `false`: off): a record per
+   * classification of a key, without text, email or IP unless `logText`; see DecisionLogOptions.
+   */
+  decisionLog?: DecisionLogOptions | false;
   /** Metrics: a ServiceMetrics to share, `true` for a new registry (default), `false` for none. */
   metrics?: ServiceMetrics | boolean;
   /** Injected world. */

@@ -8,6 +8,7 @@ import type { ResolverHealth } from '../providers/dns.js';
 import type { Store } from '../stores/types.js';
 import { clientIpOf } from './client-ip.js';
 import { createContext, type ServiceContext } from './context.js';
+import type { DecisionLog } from './decision-log.js';
 import { HttpError, targetOf, type ServiceRequest, type ServiceResponse, type Target } from './http.js';
 import { verifyMasterKey } from './master-key.js';
 import type { ServiceMetrics } from './metrics.js';
@@ -44,6 +45,8 @@ export interface Service {
   close(): Promise<void>;
   readonly store: Store;
   readonly metrics: ServiceMetrics | null;
+  /** The decision log: `flush()` waits for the writes begun, `sweep()` applies the retention now. */
+  readonly decisions: DecisionLog;
   /** Paths this service answers (adapters that pass on other paths use it). */
   handles(path: string): boolean;
 }
@@ -101,6 +104,7 @@ export function createService(options: ServiceOptions = {}): Service {
   return {
     store,
     metrics,
+    decisions: ctx.decisions,
     handles(path) {
       const p = targetOf(path, ROUTES);
       const key = p && routeOf(p.path);
@@ -120,6 +124,7 @@ export function createService(options: ServiceOptions = {}): Service {
       await (providers.emailReputation as { reload?: () => Promise<void> } | undefined)?.reload?.();
     },
     async close() {
+      await ctx.decisions.flush();
       await store.close();
     },
     async handle(req) {

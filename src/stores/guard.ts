@@ -91,6 +91,9 @@ export function withDeadline<T>(store: string, operation: string, ms: number, pr
 }
 
 const METHODS = ['putKey', 'getKey', 'listKeys', 'revokeKey', 'setKeyLimits', 'markUsed', 'increment', 'initSetting', 'getSetting', 'rewriteSecrets', 'ping'] as const;
+/** The decision log's calls that may read or delete many decisions: the deadline of `listKeys`. */
+const LONG = new Set(['listKeys', 'listDecisions', 'deleteDecisions', 'dropDecisionRequests']);
+const DECISION_METHODS = ['putDecision', 'getDecision', 'listDecisions', 'labelDecision', 'deleteDecisions', 'dropDecisionRequests'] as const;
 
 /**
  * Wraps a store so that each call answers or fails within its deadline, and every failure is a
@@ -103,10 +106,10 @@ export function guardStore<T extends Store>(store: T, options: GuardOptions = {}
   if (!(timeoutMs >= 0) || !Number.isFinite(timeoutMs)) throw invalidOption('guardStore', 'timeoutMs', 'must be a number of milliseconds >= 0');
   const listTimeoutMs = options.listTimeoutMs ?? (timeoutMs === 0 ? 0 : 30_000);
   const guarded = Object.create(store) as T;
-  for (const name of METHODS) {
+  for (const name of [...METHODS, ...DECISION_METHODS]) {
     const method = (store as unknown as Record<string, unknown>)[name];
     if (typeof method !== 'function') continue;
-    const ms = name === 'listKeys' || name === 'rewriteSecrets' ? (name === 'rewriteSecrets' ? 0 : listTimeoutMs) : timeoutMs;
+    const ms = name === 'rewriteSecrets' ? 0 : LONG.has(name) ? listTimeoutMs : timeoutMs;
     (guarded as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
       if (name === 'rewriteSecrets' && typeof args[0] === 'function') {
         // An exception of the caller's rewrite (a secret that does not decrypt) is the caller's

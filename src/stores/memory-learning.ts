@@ -3,21 +3,32 @@ import type { DecisionRecord, DecisionStore, FeedbackLabel, SiteModelCounts, Sit
 
 const DEFAULT_LIST_LIMIT = 100;
 
-function copyDecision(r: DecisionRecord): DecisionRecord {
-  return { ...r, reasons: [...r.reasons], tokens: [...r.tokens] };
+/** A kept decision: its tokens in a typed array, which the garbage collector does not scan. */
+type Stored = Omit<DecisionRecord, 'tokens'> & { tokens: Uint32Array };
+
+function toStored(r: DecisionRecord): Stored {
+  const stored: Stored = { ...r, reasons: [...r.reasons], tokens: Uint32Array.from(r.tokens) };
+  if (r.request !== undefined) stored.request = structuredClone(r.request);
+  return stored;
+}
+
+function copyDecision(r: Stored): DecisionRecord {
+  const copy: DecisionRecord = { ...r, reasons: [...r.reasons], tokens: Array.from(r.tokens) };
+  if (r.request !== undefined) copy.request = structuredClone(r.request);
+  return copy;
 }
 
 /** Newest first, ties by id. */
-function byNewest(a: DecisionRecord, b: DecisionRecord): number {
+function byNewest(a: Stored, b: Stored): number {
   return b.at - a.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 export function memoryDecisionStore(open: () => void): DecisionStore {
-  const decisions = new Map<string, DecisionRecord>();
+  const decisions = new Map<string, Stored>();
   return {
     async putDecision(record) {
       open();
-      decisions.set(record.id, copyDecision(record));
+      decisions.set(record.id, toStored(record));
     },
     async getDecision(id) {
       open();
@@ -27,7 +38,7 @@ export function memoryDecisionStore(open: () => void): DecisionStore {
     async listDecisions(filter = {}) {
       open();
       const limit = filter.limit ?? DEFAULT_LIST_LIMIT;
-      const out: DecisionRecord[] = [];
+      const out: Stored[] = [];
       for (const r of decisions.values()) {
         if (filter.apiKey !== undefined && r.apiKey !== filter.apiKey) continue;
         if (filter.classification !== undefined && r.classification !== filter.classification) continue;
@@ -59,6 +70,17 @@ export function memoryDecisionStore(open: () => void): DecisionStore {
       if (selector.keepNewest !== undefined) matching = matching.sort(byNewest).slice(selector.keepNewest);
       for (const r of matching) decisions.delete(r.id);
       return matching.length;
+    },
+    async dropDecisionRequests(before) {
+      open();
+      let n = 0;
+      for (const r of decisions.values()) {
+        if (r.at < before && r.request !== undefined) {
+          delete r.request;
+          n++;
+        }
+      }
+      return n;
     },
   };
 }

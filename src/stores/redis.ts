@@ -7,6 +7,7 @@
 import { invalidOption } from '../core/errors.js';
 import { DEFAULT_STORE_TIMEOUT_MS, guardStore, keyExistsError } from './guard.js';
 import { byCreation, keyRecord } from './keys.js';
+import { redisDecisionStore } from './redis-decisions.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 /**
@@ -162,6 +163,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
 
   const store: RedisStore = {
     kind: 'redis',
+    ...redisDecisionStore(c, prefix),
     async putKey(r: ApiKeyRecord) {
       const ok = await c.set(k('key', r.apiKey), JSON.stringify(r), 'NX');
       if (ok !== 'OK') throw keyExistsError('redis');

@@ -157,6 +157,11 @@ export interface DecisionStore {
    * Resolves how many were deleted.
    */
   deleteDecisions(selector: { id?: string; apiKey?: string; before?: number; keepNewest?: number }): Promise<number>;
+  /**
+   * Removes `request` (kept with `--log-text`) from every decision older than `before` (ms); the
+   * decisions stay. Resolves how many lost their request.
+   */
+  dropDecisionRequests(before: number): Promise<number>;
 }
 
 /** A site model's counts: messages reported per label, and per token. */

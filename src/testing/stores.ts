@@ -7,6 +7,7 @@
 import { resolveRunner, type Runner } from './runner.js';
 import assert from 'node:assert/strict';
 import type { Store } from '../stores/types.js';
+import { decisionStoreCases } from './stores-decisions.js';
 
 export interface StoreConformanceSetup {
   /** A fresh, empty store. */
@@ -180,6 +181,7 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
       await s.store.ping();
       assert.equal(typeof s.store.kind, 'string');
     });
+    decisionStoreCases(it, () => s.store, () => s.second);
     it('shares keys, proofs, counters and settings with a second handle on the same data', async () => {
       if (!s.second) return; // a single-process store (memory) has no second handle
       const other = await s.second();

@@ -25,7 +25,9 @@ describe('formspam classify', () => {
   it('prints exactly what the library returns', async () => {
     const request = { fields: { name: 'Ana', message: 'Compre já!!! https://exemplo.com.br 😀' }, email: '@example.com' };
     const r = await runCli(['classify', '--offline'], JSON.stringify(request));
-    expect(r.stdout).toBe(`${JSON.stringify(await classify(request, createDefaultProviders({ offline: true })))}\n`);
+    const id = (JSON.parse(r.stdout) as { id: string }).id;
+    expect(id).toMatch(/^d_[A-Za-z0-9_-]{22}$/);
+    expect(r.stdout).toBe(`${JSON.stringify(await classify(request, createDefaultProviders({ offline: true }), { id }))}\n`);
   });
 
   it('reads --file', async () => {

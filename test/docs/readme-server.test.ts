@@ -9,7 +9,7 @@ import { ROOT } from '../cli/run-cli.js';
 import { expectedOutput, README, readmeExample as example } from '../helpers/readme.js';
 
 describe('README server examples', () => {
-  it.each(['node-http', 'express', 'fetch', 'explain-http'])('the %s example prints what its comments say', (name) => {
+  it.each(['node-http', 'express', 'fetch', 'explain-http', 'decision-log'])('the %s example prints what its comments say', (name) => {
     const code = example(name);
     const expected = expectedOutput(code);
     expect(expected.length).toBeGreaterThan(0);

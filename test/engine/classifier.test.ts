@@ -35,9 +35,10 @@ describe('createClassifier', () => {
       const classifier = createClassifier({ ...options, providers });
       // Twice over: the second round runs on the plans the first made.
       for (let round = 0; round < 2; round++) {
-        for (const request of REQUESTS) {
-          const one = JSON.stringify(await classifier.classify(request, { clientIp: '203.0.113.7' }));
-          expect(one).toBe(JSON.stringify(await classify(request, providers, { ...options, clientIp: '203.0.113.7' })));
+        for (const [i, request] of REQUESTS.entries()) {
+          const id = `d_case${i}`;
+          const one = JSON.stringify(await classifier.classify(request, { clientIp: '203.0.113.7', id }));
+          expect(one).toBe(JSON.stringify(await classify(request, providers, { ...options, clientIp: '203.0.113.7', id })));
         }
       }
     }
@@ -45,9 +46,9 @@ describe('createClassifier', () => {
 
   it('uses the bundled offline providers when none are given, as classify(request) does', async () => {
     const request = REQUESTS[4];
-    const r = await createClassifier().classify(request);
+    const r = await createClassifier().classify(request, { id: 'd_same' });
     expect(r.text?.detectedLanguage).toBe('de');
-    expect(JSON.stringify(r)).toBe(JSON.stringify(await classify(request)));
+    expect(JSON.stringify(r)).toBe(JSON.stringify(await classify(request, undefined, { id: 'd_same' })));
   });
 
   it('takes the client IP and the signal per call', async () => {
@@ -83,8 +84,13 @@ describe('createClassifier', () => {
     const classifier = createClassifier({ providers: {} });
     const error = (await classifier.classify({ text: 'x' }, { weights: {} } as never).catch((e: unknown) => e)) as FormspamError;
     expect(error.code).toBe('INVALID_OPTIONS');
-    expect(error.message).toBe('classify: `weights` is not an option of a call (clientIp, signal); give it to createClassifier()');
+    expect(error.message).toBe('classify: `weights` is not an option of a call (clientIp, signal, id); give it to createClassifier()');
     await expect(classifier.classify({ text: 'x' }, 'fast' as never)).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    await expect(classifier.classify({ text: 'x' }, { id: 'has space' })).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: 'classify: `id` must be 1 to 100 characters of A-Z a-z 0-9 _ - . :',
+    });
+    expect((await classifier.classify({ text: 'x' }, { id: 'd_mine' })).id).toBe('d_mine');
     await expect(classifier.classify({ text: 'x' }, { signal: 'stop' as never })).rejects.toMatchObject({
       code: 'INVALID_OPTIONS',
       message: 'classify: `signal` must be an AbortSignal',

@@ -71,13 +71,13 @@ describe('thresholds: GOOD < 1, NEUTRAL 1..2 inclusive, BAD > 2', () => {
 
 describe('response shape', () => {
   it('has a category object only for the inputs given', async () => {
-    expect(Object.keys(await classify({ text: LONG_OK }))).toEqual(['classification', 'score', 'reasons', 'text']);
-    expect(Object.keys(await classify({ email: '@example.com' }))).toEqual(['classification', 'score', 'reasons', 'email']);
+    expect(Object.keys(await classify({ text: LONG_OK }))).toEqual(['id', 'classification', 'score', 'reasons', 'text']);
+    expect(Object.keys(await classify({ email: '@example.com' }))).toEqual(['id', 'classification', 'score', 'reasons', 'email']);
     expect(Object.keys(await classify({ ipAddress: '192.0.2.1', timeZone: 'Europe/Prague' }))).toEqual([
-      'classification', 'score', 'reasons', 'ipAddress', 'timeZone', 'country',
+      'id', 'classification', 'score', 'reasons', 'ipAddress', 'timeZone', 'country',
     ]);
-    expect(Object.keys(await classify({ text: [] }))).toEqual(['classification', 'score', 'reasons']);
-    expect(Object.keys(await classify({ fields: {} }))).toEqual(['classification', 'score', 'reasons']);
+    expect(Object.keys(await classify({ text: [] }))).toEqual(['id', 'classification', 'score', 'reasons']);
+    expect(Object.keys(await classify({ fields: {} }))).toEqual(['id', 'classification', 'score', 'reasons']);
   });
 
   it('lists every evaluated text rule, hit or not, in name order', async () => {
@@ -364,8 +364,26 @@ describe('determinism', () => {
       email: '@example.com',
     };
     const outputs = new Set<string>();
-    for (let i = 0; i < 20; i++) outputs.add(JSON.stringify(await classify(structuredClone(request))));
+    for (let i = 0; i < 20; i++) outputs.add(JSON.stringify(await classify(structuredClone(request), undefined, { id: 'd_same' })));
     expect(outputs.size).toBe(1);
+    // Without an id of the caller's, each response has its own random one and is otherwise the same.
+    const ids = new Set<string>();
+    const rest = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const { id, ...response } = await classify(structuredClone(request));
+      expect(id).toMatch(/^d_[A-Za-z0-9_-]{22}$/);
+      ids.add(id);
+      rest.add(JSON.stringify(response));
+    }
+    expect(ids.size).toBe(20);
+    expect([...rest]).toEqual([...outputs].map((o) => JSON.stringify({ ...JSON.parse(o), id: undefined })));
+  });
+
+  it('takes the caller\'s id (ClassifyOptions.id) and refuses one of another form', async () => {
+    expect((await classify({ text: 'hello there' }, {}, { id: 'order-42:form.a_b' })).id).toBe('order-42:form.a_b');
+    for (const id of ['', 'a b', 'x'.repeat(101), 42, 'é']) {
+      await expect(classify({ text: 'hello there' }, {}, { id: id as string })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    }
   });
 
   it('does not modify the request', async () => {
@@ -386,7 +404,7 @@ describe('classify(request) without providers: the bundled offline ones (issue 1
     expect(oneLine.text?.rules.MODEL?.skipped).toBeUndefined();
     expect(oneLine.ipAddress?.country).not.toBeNull();
     expect(oneLine.email?.rules.MX?.skipped).toBe('offline'); // no DNS unless given
-    expect(oneLine).toEqual(await classify(request, createDefaultProviders({ offline: true })));
+    expect(oneLine).toEqual({ ...(await classify(request, createDefaultProviders({ offline: true }))), id: oneLine.id });
   });
 
   it('{} runs only the rules that need no provider', async () => {

@@ -78,7 +78,7 @@ describe('request validation', () => {
   });
 
   it('treats undefined as an empty request', async () => {
-    await expect(classify(undefined)).resolves.toEqual({ classification: 'GOOD', score: 0, reasons: [] });
+    await expect(classify(undefined, undefined, { id: 'd_empty' })).resolves.toEqual({ id: 'd_empty', classification: 'GOOD', score: 0, reasons: [] });
   });
 
   it('accepts every classifier of the contract', async () => {

@@ -149,6 +149,7 @@ describe('explain(response, { language })', () => {
 
   it('explains a custom rule with the generic sentence', () => {
     const response: ClassifyResponse = {
+      id: 'd_custom',
       classification: 'NEUTRAL',
       score: 1.5,
       reasons: ['text.SHOUTING'],
@@ -183,16 +184,16 @@ describe('explainSkipped', () => {
 
 describe('classify option `explain`', () => {
   it('adds no `explanations` unless asked', async () => {
-    const plain = await classify(SPAM);
+    const plain = await classify(SPAM, undefined, { id: 'd_t' });
     expect(plain).not.toHaveProperty('explanations');
-    const off = await classify(SPAM, undefined, { explain: false });
+    const off = await classify(SPAM, undefined, { explain: false, id: 'd_t' });
     expect(JSON.stringify(off)).toBe(JSON.stringify(plain));
   });
 
   it('adds `explanations` last, leaving the rest of the response as it was', async () => {
-    const plain = await classify(SPAM);
+    const plain = await classify(SPAM, undefined, { id: 'd_t' });
     for (const [option, language] of [[true, 'en'], ['en', 'en'], ['de', 'de'], ['fr', 'fr'], ['es', 'es']] as const) {
-      const withText = await classify(SPAM, undefined, { explain: option });
+      const withText = await classify(SPAM, undefined, { explain: option, id: 'd_t' });
       const { explanations, ...rest } = withText;
       expect(JSON.stringify(rest)).toBe(JSON.stringify(plain));
       expect(Object.keys(withText).at(-1)).toBe('explanations');
@@ -215,7 +216,7 @@ describe('the request\'s `explain` (the HTTP body property, in-process too)', ()
     }
     expect((await classify({ ...SPAM, explain: true })).explanations).toEqual(explain(plain, { language: 'en' }));
     expect((await classify({ ...SPAM, explain: 'fr' }, undefined, { explain: 'de' })).explanations).toEqual(explain(plain, { language: 'fr' }));
-    expect(JSON.stringify(await classify({ ...SPAM, explain: false }, undefined, { explain: 'de' }))).toBe(JSON.stringify(plain));
+    expect(JSON.stringify(await classify({ ...SPAM, explain: false }, undefined, { explain: 'de', id: plain.id }))).toBe(JSON.stringify(plain));
     expect((await classify(SPAM, undefined, { explain: 'es' })).explanations).toEqual(explain(plain, { language: 'es' }));
   });
 

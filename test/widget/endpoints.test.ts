@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/adapters/express.js';
 import { createHandler, type NodeHandler } from '../../src/adapters/node.js';
 import { requestApiKey } from '../../src/service/client.js';
+import type { Service } from '../../src/service/service.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { verifyServerSignature, verifySolution } from '../../src/verify/index.js';
 
@@ -64,9 +65,12 @@ const verify = (body: Record<string, unknown>, apiKey = key.apiKey, headers: Rec
 
 const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
 
+let service: Service;
+
 beforeAll(async () => {
   const handler = createHandler({ store: createMemoryStore(), offline: true, m2m: { maxNumber: 1000 }, rateLimits: false, now: () => clock });
   handlers.push(handler);
+  service = handler.service;
   base = await listen(handler);
   key = await requestApiKey({ server: base, hostname: '127.0.0.1' });
   other = await requestApiKey({ server: base, hostname: 'example.com' });
@@ -243,7 +247,7 @@ describe('explain in the challenge URL (readable reasons for the page)', () => {
     expect(v.status).toBe(200);
     const body = (await v.json()) as { classification: string; reasons: string[]; payload: string; explanations: { rule: string; text: string }[] };
     expect(body.classification).toBe('BAD');
-    expect(Object.keys(body)).toEqual(['classification', 'score', 'reasons', 'verified', 'payload', 'explanations']);
+    expect(Object.keys(body)).toEqual(['id', 'classification', 'score', 'reasons', 'verified', 'payload', 'explanations']);
     expect(body.explanations.map((e) => e.rule)).toEqual(body.reasons);
     expect(body.explanations.find((e) => e.rule === 'text.URL')?.text).toBe('Die Nachricht enthält einen Link: „https://spam.example.com“.');
     const signed = await libServerSigV1(body.payload, key.secret);
@@ -251,7 +255,7 @@ describe('explain in the challenge URL (readable reasons for the page)', () => {
     expect(signed.verificationData).not.toHaveProperty('explanations');
     // Without it: the response of before.
     const plain = await verify({ payload: await solve(await challenge()), fields: SPAM });
-    expect(Object.keys(plain.body)).toEqual(['classification', 'score', 'reasons', 'verified', 'payload']);
+    expect(Object.keys(plain.body)).toEqual(['id', 'classification', 'score', 'reasons', 'verified', 'payload']);
   });
 
   it('`?explain=true` takes the browser\'s Accept-Language; the body\'s explain wins over the query', async () => {
@@ -284,7 +288,8 @@ describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
     const r = await verify(body, key.apiKey, { origin: 'http://127.0.0.1:5173' });
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
-    expect(Object.keys(r.body)).toEqual(['classification', 'score', 'reasons', 'verified', 'payload']);
+    expect(Object.keys(r.body)).toEqual(['id', 'classification', 'score', 'reasons', 'verified', 'payload']);
+    expect(r.body.id).toMatch(/^d_[A-Za-z0-9_-]{22}$/);
     expect(r.body).toMatchObject({ classification: 'GOOD', verified: true });
 
     const signed = decode(r.body.payload);
@@ -292,7 +297,12 @@ describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
     expect(signed).toMatchObject({ algorithm: 'SHA-256', apiKey: key.apiKey, verified: true });
     const vd = new URLSearchParams(signed.verificationData);
     const keys = [...vd.keys()];
-    expect(keys.filter((k) => k !== 'reasons')).toEqual(['classification', 'score', 'email', 'fields', 'fieldsHash', 'ipAddress', 'id', 'expire', 'time', 'verified']);
+    expect(keys.filter((k) => k !== 'reasons')).toEqual(['classification', 'score', 'email', 'fields', 'fieldsHash', 'ipAddress', 'id', 'expire', 'time', 'decision', 'verified']);
+    // The decision's id is signed too: the site's server names it in feedback.
+    expect(vd.get('decision')).toBe(r.body.id);
+    // … and the decision is logged under it, for the key.
+    await service.decisions.flush();
+    expect(await service.store.getDecision!(r.body.id)).toMatchObject({ id: r.body.id, apiKey: key.apiKey, classification: 'GOOD', reasons: r.body.reasons });
     expect(vd.get('email')).toBe('@example.com');
     expect(vd.get('fields')).toBe('name,message');
     expect(vd.get('ipAddress')).toBe('127.0.0.1');
@@ -330,7 +340,7 @@ describe('POST /api/v1/verify (the widget\'s spam filter)', () => {
     expect(r.body.reasons).toEqual([]);
     const vd = new URLSearchParams(decode(r.body.payload).verificationData);
     // No reasons: the key is omitted (v1 would read "" as [""]).
-    expect([...vd.keys()]).toEqual(['classification', 'score', 'ipAddress', 'id', 'expire', 'time', 'verified']);
+    expect([...vd.keys()]).toEqual(['classification', 'score', 'ipAddress', 'id', 'expire', 'time', 'decision', 'verified']);
     const v1 = await libServerSigV1(r.body.payload, key.secret);
     expect(v1).toMatchObject({ verified: true, verificationData: { classification: 'GOOD', ipAddress: '127.0.0.1', score: 0 } });
     expect(v1.verificationData!.reasons).toBeUndefined();

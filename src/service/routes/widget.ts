@@ -111,6 +111,7 @@ export function verifyRoute(ctx: ServiceContext, req: ServiceRequest, url: URL, 
     const first = await ctx.store.markUsed(`pow:${String(proof!.challenge).toLowerCase()}`, solution.expires! * 1000);
     if (!first) throw new HttpError(400, 'PAYLOAD_ALREADY_USED', 'This proof of work was used already: fetch a new challenge.');
     const result = await ctx.classify(request, ip);
+    ctx.decisions.record(record.apiKey, request, result);
 
     const t = Math.floor(ctx.now() / 1000);
     const fields = isObject(request.fields) && request.text === undefined ? Object.keys(request.fields) : [];
@@ -122,12 +123,13 @@ export function verifyRoute(ctx: ServiceContext, req: ServiceRequest, url: URL, 
       ...(fields.length > 0 && { fields, fieldsHash: fieldsHashOf(request.fields as Record<string, string>, fields) }),
       ...(result.ipAddress?.ipAddress && { ipAddress: result.ipAddress.ipAddress }),
       id: Buffer.from(ctx.randomBytes(12)).toString('base64url'),
+      decision: result.id,
       expire: t + ctx.widget.payloadExpireSeconds,
       time: t,
       verified: true,
     };
     const signed = createServerSignaturePayload({ secret, verificationData: data, apiKey: record.apiKey, id: data.id as string });
-    const answer: Record<string, unknown> = { classification: result.classification, score: result.score, reasons: result.reasons, verified: true, payload: signed.payload };
+    const answer: Record<string, unknown> = { id: result.id, classification: result.classification, score: result.score, reasons: result.reasons, verified: true, payload: signed.payload };
     // Not signed: the sentences are for the page (the widget's `serververification` event), not the site's server.
     if (result.explanations) answer.explanations = result.explanations;
     return json(200, answer, cors);

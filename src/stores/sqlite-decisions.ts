@@ -1,0 +1,210 @@
+/**
+ * The decision log of the SQLite store: one row per decision, the tokens as a BLOB of unsigned
+ * 32-bit little-endian integers, the reasons as a JSON array. `secure_delete` is on for the
+ * connection, so deleted decisions (and a request removed after `--log-text-retention`) are
+ * overwritten in the file, and a deletion by key or id checkpoints the WAL (TRUNCATE) so that no
+ * old copy of the pages stays in it. Decisions are committed in batches, one transaction per
+ * {@link BATCH_MS} or {@link BATCH_MAX} decisions (a busy server's decisions cost a commit per
+ * batch, not one each); each `putDecision` resolves once its decision is committed.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import { toStoreError } from './guard.js';
+import type { DecisionFilter, DecisionRecord, DecisionStore, FeedbackLabel } from './types.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS decisions (id TEXT PRIMARY KEY, at INTEGER NOT NULL, api_key TEXT NOT NULL, classification TEXT NOT NULL, score REAL NOT NULL, reasons TEXT NOT NULL, country TEXT, tokens BLOB NOT NULL, label TEXT, labelled_at INTEGER, request TEXT);
+CREATE INDEX IF NOT EXISTS decisions_at ON decisions (at DESC, id);
+CREATE INDEX IF NOT EXISTS decisions_key_at ON decisions (api_key, at DESC, id);
+`;
+
+interface DecisionRow {
+  id: string;
+  at: number;
+  api_key: string;
+  classification: DecisionRecord['classification'];
+  score: number;
+  reasons: string;
+  country: string | null;
+  tokens: Buffer;
+  label: FeedbackLabel | null;
+  labelled_at: number | null;
+  request: string | null;
+}
+
+/** The longest a decision waits for its batch's commit, in ms. */
+const BATCH_MS = 10;
+/** A batch is committed at once when it has this many decisions. */
+const BATCH_MAX = 256;
+
+const COLUMNS = 'id, at, api_key, classification, score, reasons, country, tokens, label, labelled_at, request';
+const DEFAULT_LIST_LIMIT = 100;
+
+function tokensBlob(tokens: readonly number[]): Buffer {
+  const b = Buffer.allocUnsafe(tokens.length * 4);
+  tokens.forEach((t, i) => b.writeUInt32LE(t >>> 0, i * 4));
+  return b;
+}
+
+function tokensOf(blob: Buffer): number[] {
+  const out: number[] = new Array(blob.length >>> 2);
+  for (let i = 0; i < out.length; i++) out[i] = blob.readUInt32LE(i * 4);
+  return out;
+}
+
+function toRecord(row: DecisionRow): DecisionRecord {
+  const r: DecisionRecord = {
+    id: row.id,
+    at: row.at,
+    apiKey: row.api_key,
+    classification: row.classification,
+    score: row.score,
+    reasons: JSON.parse(row.reasons) as string[],
+    country: row.country,
+    tokens: tokensOf(row.tokens),
+  };
+  if (row.label !== null) r.label = row.label;
+  if (row.labelled_at !== null) r.labelledAt = row.labelled_at;
+  if (row.request !== null) r.request = JSON.parse(row.request) as unknown;
+  return r;
+}
+
+/** The WHERE clause of a filter or selector (named parameters), or '1' for none. */
+function where(f: { id?: string; apiKey?: string; classification?: string; reason?: string; label?: string; since?: number; until?: number; before?: number }): string {
+  const parts: string[] = [];
+  if (f.id !== undefined) parts.push('id = @id');
+  if (f.apiKey !== undefined) parts.push('api_key = @apiKey');
+  if (f.classification !== undefined) parts.push('classification = @classification');
+  if (f.reason !== undefined) parts.push('EXISTS (SELECT 1 FROM json_each(decisions.reasons) WHERE json_each.value = @reason)');
+  if (f.label !== undefined) parts.push('label = @label');
+  if (f.since !== undefined) parts.push('at >= @since');
+  if (f.until !== undefined) parts.push('at < @until');
+  if (f.before !== undefined) parts.push('at < @before');
+  return parts.length === 0 ? '1' : parts.join(' AND ');
+}
+
+/** Only the defined fields: better-sqlite3 refuses `undefined` parameters. */
+function params(o: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+/** The decision log on an open better-sqlite3 database (the SQLite store mixes it in). */
+export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
+  db.pragma('secure_delete = ON');
+  db.exec(SCHEMA);
+  const insert = db.prepare(`INSERT OR REPLACE INTO decisions (${COLUMNS}) VALUES (@id, @at, @apiKey, @classification, @score, @reasons, @country, @tokens, @label, @labelledAt, @request)`);
+  const selectOne = db.prepare<[string], DecisionRow>(`SELECT ${COLUMNS} FROM decisions WHERE id = ?`);
+  const selectLabel = db.prepare<[string], { label: FeedbackLabel | null }>('SELECT label FROM decisions WHERE id = ?');
+  const setLabel = db.prepare('UPDATE decisions SET label = ?, labelled_at = ? WHERE id = ?');
+  const dropRequests = db.prepare('UPDATE decisions SET request = NULL WHERE at < ? AND request IS NOT NULL');
+  const label = db.transaction((id: string, value: FeedbackLabel, at: number): FeedbackLabel | null | undefined => {
+    const row = selectLabel.get(id);
+    if (!row) return undefined;
+    setLabel.run(value, at, id);
+    return row.label;
+  });
+  // One prepared statement per shape of filter.
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statement = (sql: string) => {
+    let s = statements.get(sql);
+    if (!s) statements.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  type Queued = { row: Record<string, unknown>; resolve: () => void; reject: (error: unknown) => void };
+  let queue: Queued[] = [];
+  const insertAll = db.transaction((rows: Queued[]) => {
+    for (const q of rows) insert.run(q.row);
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const commit = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = queue;
+    queue = [];
+    try {
+      insertAll(batch);
+    } catch (error) {
+      const failure = toStoreError('sqlite', 'putDecision', error);
+      for (const q of batch) q.reject(failure);
+      return;
+    }
+    for (const q of batch) q.resolve();
+  };
+  const failing = (operation: string, error: unknown): never => {
+    throw toStoreError('sqlite', operation, error);
+  };
+
+  return {
+    putDecision(r: DecisionRecord) {
+      let row: Record<string, unknown>;
+      try {
+        row = {
+          id: r.id,
+          at: r.at,
+          apiKey: r.apiKey,
+          classification: r.classification,
+          score: r.score,
+          reasons: JSON.stringify(r.reasons),
+          country: r.country,
+          tokens: tokensBlob(r.tokens),
+          label: r.label ?? null,
+          labelledAt: r.labelledAt ?? null,
+          request: r.request === undefined ? null : JSON.stringify(r.request),
+        };
+      } catch (error) {
+        return Promise.reject(toStoreError('sqlite', 'putDecision', error));
+      }
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        if (queue.length >= BATCH_MAX) commit();
+        else timer ??= setTimeout(commit, BATCH_MS);
+      });
+    },
+    async getDecision(id) {
+      try {
+        const row = selectOne.get(id);
+        return row ? toRecord(row) : null;
+      } catch (error) {
+        return failing('getDecision', error);
+      }
+    },
+    async listDecisions(filter: DecisionFilter = {}) {
+      try {
+        const sql = `SELECT ${COLUMNS} FROM decisions WHERE ${where(filter)} ORDER BY at DESC, id LIMIT @limit`;
+        const rows = statement(sql).all({ ...params({ ...filter, limit: undefined }), limit: filter.limit ?? DEFAULT_LIST_LIMIT }) as DecisionRow[];
+        return rows.map(toRecord);
+      } catch (error) {
+        return failing('listDecisions', error);
+      }
+    },
+    async labelDecision(id, value, at) {
+      try {
+        return label.immediate(id, value, at);
+      } catch (error) {
+        return failing('labelDecision', error);
+      }
+    },
+    async deleteDecisions(selector) {
+      try {
+        const w = where({ ...selector, keepNewest: undefined } as never);
+        const sql = selector.keepNewest === undefined
+          ? `DELETE FROM decisions WHERE ${w}`
+          : `DELETE FROM decisions WHERE ${w} AND rowid NOT IN (SELECT rowid FROM decisions WHERE ${w} ORDER BY at DESC, id LIMIT @keepNewest)`;
+        const deleted = statement(sql).run(params(selector)).changes;
+        // A site's data asked to be deleted: no copy of its pages stays in the WAL.
+        if (deleted > 0 && (selector.id !== undefined || selector.apiKey !== undefined)) db.pragma('wal_checkpoint(TRUNCATE)');
+        return deleted;
+      } catch (error) {
+        return failing('deleteDecisions', error);
+      }
+    },
+    async dropDecisionRequests(before) {
+      try {
+        const n = dropRequests.run(before).changes;
+        if (n > 0) db.pragma('wal_checkpoint(TRUNCATE)');
+        return n;
+      } catch (error) {
+        return failing('dropDecisionRequests', error);
+      }
+    },
+  };
+}

@@ -90,7 +90,7 @@ export function withDeadline<T>(store: string, operation: string, ms: number, pr
   });
 }
 
-const METHODS = ['putKey', 'getKey', 'listKeys', 'revokeKey', 'setKeyLimits', 'markUsed', 'increment', 'initSetting', 'getSetting', 'rewriteSecrets', 'ping'] as const;
+const METHODS = ['putKey', 'getKey', 'listKeys', 'revokeKey', 'setKeyLimits', 'markUsed', 'increment', 'initSetting', 'getSetting', 'rewriteSecrets', 'ping', 'addSiteCounts', 'readSiteCounts', 'deleteSiteModel'] as const;
 
 /**
  * Wraps a store so that each call answers or fails within its deadline, and every failure is a

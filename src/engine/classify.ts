@@ -41,6 +41,11 @@ export interface ClassifyOptions {
    * own `explain` property wins over this option.
    */
   explain?: boolean | ExplainLanguage;
+  /**
+   * The API key the request is classified for: the site whose own model (`text.SITE_MODEL`, the
+   * `siteModel` provider) applies. The server sets it; a library user with one site leaves it out.
+   */
+  apiKey?: string;
 }
 
 interface Prepared {
@@ -58,6 +63,8 @@ interface Prepared {
   rank: ReadonlyMap<AnyRule, number>;
   /** Plans of requests without `disableRules`, by {@link planKey}. */
   plans: Map<number, Plan>;
+  /** The providers some rules run only with (`onlyWith`), at most 8: each is a bit of the plan key. */
+  onlyWith: readonly string[];
 }
 
 /** What a request runs: its categories, the rules of them, and the facts those need (sorted by key). */
@@ -135,6 +142,9 @@ function prepare(options: ClassifyOptions): Prepared {
   if (explainOption !== undefined && typeof explainOption !== 'boolean' && !(EXPLAIN_LANGUAGES as readonly unknown[]).includes(explainOption)) {
     optionsError(`\`explain\` must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
   }
+  if (options.apiKey !== undefined && typeof options.apiKey !== 'string') optionsError('`apiKey` must be a string');
+  const onlyWith = [...new Set(rules.flatMap((r) => (typeof r.onlyWith === 'string' ? [r.onlyWith] : [])))];
+  if (onlyWith.length > 8) optionsError('`rules` name more than 8 different `onlyWith` providers');
   const result: Prepared = {
     rules,
     known: new Set([...ids, ...SPEC_RULE_IDS, ...EXTENSION_RULE_IDS]),
@@ -144,6 +154,7 @@ function prepare(options: ClassifyOptions): Prepared {
     maxMatches,
     explain: explainOption === true ? 'en' : typeof explainOption === 'string' ? (explainOption as ExplainLanguage) : null,
     plans: new Map(),
+    onlyWith,
   };
   prepared.set(options, result);
   return result;
@@ -162,18 +173,24 @@ function inputOf(request: NormalizedRequest, category: Category): unknown {
   return request[category];
 }
 
-/** What a plan depends on besides the rules: the categories given and whether a language and a geo provider are. */
-function planKey(req: NormalizedRequest, providers: Providers): number {
+/**
+ * What a plan depends on besides the rules: the categories given, whether a language and a geo
+ * provider are, and which of the providers that rules run only with are.
+ */
+function planKey(p: Prepared, req: NormalizedRequest, providers: Providers): number {
   let key = 0;
   for (let c = 0; c < CATEGORIES.length; c++) if (inputOf(req, CATEGORIES[c]!) !== null) key |= 1 << c;
   if (req.text && providers.language !== undefined) key |= 1 << CATEGORIES.length;
   if (req.ip && providers.geo !== undefined) key |= 2 << CATEGORIES.length;
+  for (let i = 0; i < p.onlyWith.length; i++) if (providers[p.onlyWith[i]!] != null) key |= 4 << (CATEGORIES.length + i);
   return key;
 }
 
 function makePlan(p: Prepared, req: NormalizedRequest, providers: Providers): Plan {
   const given = CATEGORIES.filter((c) => inputOf(req, c) !== null);
-  const active = p.rules.filter((r) => given.includes(r.category) && !req.disableRules.has(r.id));
+  const active = p.rules.filter(
+    (r) => given.includes(r.category) && !req.disableRules.has(r.id) && (r.onlyWith === undefined || providers[r.onlyWith] != null),
+  );
   // Every fact the active rules need, once each.
   const needed = new Map<string, FactDefinition>();
   for (const rule of active) for (const [, fact] of needsOf(rule)) needed.set(fact.key, fact);
@@ -189,7 +206,7 @@ function makePlan(p: Prepared, req: NormalizedRequest, providers: Providers): Pl
 /** The request's plan: made once per options, categories given and providers present when no rule is disabled. */
 function planOf(p: Prepared, req: NormalizedRequest, providers: Providers): Plan {
   if (req.disableRules.size > 0) return makePlan(p, req, providers);
-  const key = planKey(req, providers);
+  const key = planKey(p, req, providers);
   let plan = p.plans.get(key);
   if (plan === undefined) p.plans.set(key, (plan = makePlan(p, req, providers)));
   return plan;
@@ -463,7 +480,7 @@ export async function classify(
   const signal = options.signal;
   if (signal?.aborted) throw abortedError(signal);
 
-  const req = normalizeRequest(request, options.limits, { clientIp: options.clientIp });
+  const req = normalizeRequest(request, options.limits, { clientIp: options.clientIp, apiKey: options.apiKey });
   let i = 0;
   for (const id of req.disableRules) {
     if (!p.known.has(id)) {

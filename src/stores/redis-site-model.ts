@@ -4,7 +4,6 @@
  * and `h:<token>` (the token in base 36). Several instances on one Redis share it; every update
  * is one Lua script, so atomic.
  */
-import type { RedisClientLike } from './redis.js';
 import type { SiteModelCounts, SiteModelStore } from './types.js';
 
 /**
@@ -20,7 +19,14 @@ bump(ARGV[3])
 for i = 4, #ARGV do bump(p .. ':' .. ARGV[i]) end
 return 1`;
 
-export function redisSiteModelStore(c: RedisClientLike, prefix: string): SiteModelStore {
+/** The commands of an ioredis client this part uses (the store's `RedisClientLike` has them). */
+interface SiteModelClient {
+  eval(...args: any[]): Promise<any>;
+  hmget?(...args: any[]): Promise<any>;
+  del(...args: any[]): Promise<any>;
+}
+
+export function redisSiteModelStore(c: SiteModelClient, prefix: string): SiteModelStore {
   const hash = (apiKey: string) => `${prefix}site:${apiKey}`;
   return {
     async addSiteCounts(apiKey, label, tokens, delta) {

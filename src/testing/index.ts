@@ -104,7 +104,9 @@ export async function runRuleCase(rule: AnyRule, c: BaseCase | string): Promise<
       }) as FactDefinition['fetch'],
     };
   }
-  const clone = { ...rule, needs } as AnyRule;
+  // The case's facts stand in for the providers, so a rule that runs only with a provider (`onlyWith`) runs here.
+  const { onlyWith: _onlyWith, ...plain } = rule;
+  const clone = { ...plain, needs } as AnyRule;
   const response = await classify(request, { 'formspam-testing': {} }, { rules: [clone], maxMatches: 1000, timeoutMs: 50 });
   const category = response[rule.category] as { rules: Record<string, RuleResult> } | undefined;
   const result = category?.rules[rule.name];

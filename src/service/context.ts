@@ -13,6 +13,8 @@ import { datasetStatus, type DatasetStatus } from '../providers/lists/datasets.j
 import type { Providers } from '../providers/types.js';
 import type { StoreUnavailableError } from '../stores/guard.js';
 import { createMemoryStore } from '../stores/memory.js';
+import { siteModelOf } from './feedback.js';
+import type { SiteModelProvider } from '../providers/types.js';
 import type { ApiKeyRecord, Store } from '../stores/types.js';
 import { provesSecret } from './auth.js';
 import { trustedProxySet } from './client-ip.js';
@@ -57,8 +59,10 @@ export interface ServiceContext {
   rate(name: string, limit: RateLimit | false | undefined, id: string | undefined): Promise<void>;
   /** The client's share of the key's budget, then the key's own (rate limits `classify-key-ip`, `classify-key`). */
   spendKeyBudget(req: ServiceRequest, record: ApiKeyRecord, ip: string | undefined, count?: (name: string, limit: RateLimit, id: string) => Promise<void>): Promise<void>;
-  /** classify() with the service's providers and options, for the client IP, counted in the metrics. */
-  classify(request: unknown, ip: string | undefined): Promise<ClassifyResponse>;
+  /** classify() with the service's providers and options, for the client IP and the key, counted in the metrics. */
+  classify(request: unknown, ip: string | undefined, apiKey?: string): Promise<ClassifyResponse>;
+  /** The site model's provider over the store, or null when it is off or the store keeps no counts. */
+  siteModel: SiteModelProvider | null;
   /** Keys and rate limits through a store outage (`storeOutageGraceMs`). */
   grace: OutageGrace;
   /** The widget options with their defaults. */
@@ -84,12 +88,14 @@ export function createContext(options: ServiceOptions): ServiceContext {
   }
   const box = options.masterKey !== undefined ? new SecretBox(options.masterKey, randomBytes) : null;
   const listsDataDir = options.dataDir ?? options.listsDir;
-  const providers = options.providers ?? createDefaultProviders({
+  const baseProviders = options.providers ?? createDefaultProviders({
     ...(options.offline !== undefined && { offline: options.offline }),
     ...(options.dnsServers !== undefined && { dnsServers: options.dnsServers }),
     ...(listsDataDir !== undefined && { dataDir: listsDataDir }),
     ...(options.geoCityDatabase !== undefined && { geoCityDatabase: options.geoCityDatabase }),
   });
+  const siteModel = siteModelOf(store, options.siteModel, randomBytes);
+  const providers = siteModel === null ? baseProviders : { ...baseProviders, siteModel };
   const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
   const maxListAgeDays = options.maxListAgeDays ?? 3;
   if (typeof maxListAgeDays !== 'number' || !(maxListAgeDays > 0)) throw invalidOption('createService', 'maxListAgeDays', 'must be a positive number of days');
@@ -132,13 +138,14 @@ export function createContext(options: ServiceOptions): ServiceContext {
   // classify() prepares each options object once (a WeakMap): reuse one object per client IP
   // instead of a new one per request. No per-request signal: provider timeouts bound the work.
   const perIp = new Map<string, ClassifyOptions>();
-  function optionsFor(ip: string | undefined): ClassifyOptions {
-    if (ip === undefined) return classifyOptions;
-    let o = perIp.get(ip);
+  function optionsFor(ip: string | undefined, apiKey: string | undefined): ClassifyOptions {
+    if (ip === undefined && apiKey === undefined) return classifyOptions;
+    const id = apiKey === undefined ? ip! : `${apiKey}\n${ip ?? ''}`;
+    let o = perIp.get(id);
     if (!o) {
       if (perIp.size >= 10_000) perIp.clear();
-      o = { ...classifyOptions, clientIp: ip };
-      perIp.set(ip, o);
+      o = { ...classifyOptions, ...(ip !== undefined && { clientIp: ip }), ...(apiKey !== undefined && { apiKey }) };
+      perIp.set(id, o);
     }
     return o;
   }
@@ -183,9 +190,9 @@ export function createContext(options: ServiceOptions): ServiceContext {
     if (perKey) await count('classify-key', perKey, record.apiKey);
   }
 
-  async function classifyFor(request: unknown, ip: string | undefined): Promise<ClassifyResponse> {
+  async function classifyFor(request: unknown, ip: string | undefined, apiKey?: string): Promise<ClassifyResponse> {
     const t0 = performance.now();
-    const result = await classify(request, providers, optionsFor(ip));
+    const result = await classify(request, providers, optionsFor(ip, apiKey));
     if (metrics) {
       metrics.classifyDuration.observe((performance.now() - t0) / 1000);
       metrics.classifications.inc({ classification: result.classification });
@@ -226,6 +233,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
     rate,
     spendKeyBudget,
     classify: classifyFor,
+    siteModel,
     grace,
     widget,
     storeFailed,

@@ -14,6 +14,7 @@ import type { ServiceMetrics } from './metrics.js';
 import type { ServiceOptions } from './options.js';
 import { adminKeysRoute, generateRoute } from './routes/api-key.js';
 import { classifyRoute } from './routes/classify.js';
+import { feedbackRoute } from './routes/feedback.js';
 import { healthRoute, metricsRoute, openApiRoute, readyRoute } from './routes/health.js';
 import { challengeRoute, preflightRoute, verifyRoute, verifySignatureRoute } from './routes/widget.js';
 
@@ -54,6 +55,7 @@ const widget = (route: typeof challengeRoute): Route => (ctx, req, target, ip) =
 /** Every endpoint: its methods and its route. */
 const ROUTES: Record<string, { methods: readonly string[]; route: Route }> = {
   '/api/v1/classify': { methods: ['POST'], route: classifyRoute },
+  '/api/v1/feedback': { methods: ['POST'], route: feedbackRoute },
   '/api_key/generate': { methods: ['POST'], route: (ctx, req, _target, ip) => generateRoute(ctx, req, ip) },
   '/healthz': { methods: ['GET', 'HEAD'], route: healthRoute },
   '/readyz': { methods: ['GET', 'HEAD'], route: readyRoute },

@@ -4,16 +4,17 @@ import { siteTokenWords } from '../../learn/tokens.js';
 import type { SiteModelCounts } from '../../providers/types.js';
 
 /**
- * The points of a site model's spam probability (chosen on the replay of the training splits:
- * docs/accuracy.md, "Learning from a site's reports").
+ * The points of a site model's spam probability, chosen on the replay of the training splits
+ * (docs/accuracy.md, "Learning from a site's reports"): strong ham evidence takes up to 3 points
+ * off, spam evidence adds at most 1.25, so that the site's model alone never makes a message BAD.
  */
 export const SITE_MODEL_BUCKETS: readonly ProbabilityBucket[] = Object.freeze([
-  { min: 0.99, score: 2.5 },
-  { min: 0.9, score: 1.5 },
-  { min: 0.75, score: 0.5 },
+  { min: 0.999, score: 1.25 },
+  { min: 0.99, score: 0.75 },
+  { min: 0.9, score: 0.25 },
   { min: 0.1, score: 0 },
-  { min: 0.01, score: -1 },
-  { min: 0, score: -2 },
+  { min: 0.01, score: -1.5 },
+  { min: 0, score: -3 },
 ]);
 
 /** What the `siteModel` provider answers for a request: the key's counts of the text's tokens. */
@@ -47,7 +48,7 @@ export default defineRule({
   needs: { site: siteModelFact },
   onlyWith: 'siteModel',
   description:
-    "The site's own model, learned from the spam and ham it reported (feedback): the words and word pairs of the text weighed by how often they were in the key's spam and ham reports (Robinson's token probabilities combined with Fisher's method, as SpamAssassin's Bayes), scored by bucket from −2 (p < 0.01) to 2.5 (p ≥ 0.99); runs only with a `siteModel` provider, and is skipped until the key has enough reports of each label; the evidence names the words that weighed most.",
+    "The site's own model, learned from the spam and ham it reported (feedback): the words and word pairs of the text weighed by how often they were in the key's spam and ham reports (Robinson's token probabilities combined with Fisher's method, as SpamAssassin's Bayes), scored by bucket from −3 (p < 0.01) to 1.25 (p ≥ 0.999); runs only with a `siteModel` provider, and is skipped until the key has enough reports of each label; the evidence names the words that weighed most.",
   score(request, { site }) {
     const { text } = request;
     const { counts, minReports } = site;

@@ -54,8 +54,8 @@ const unknown = 'Zebra quantum lighthouse';
 
 testRule(rule, {
   hits: [
-    { name: 'words of the reported spam', request: spammy, facts: { site: await factFor(spammy) }, score: 2.5 },
-    { name: 'words of the reported ham take points off', request: hammy, facts: { site: await factFor(hammy) }, score: -2 },
+    { name: 'words of the reported spam', request: spammy, facts: { site: await factFor(spammy) }, score: 1.25 },
+    { name: 'words of the reported ham take points off', request: hammy, facts: { site: await factFor(hammy) }, score: -3 },
   ],
   misses: [
     { name: 'words the site never reported', request: unknown, facts: { site: await factFor(unknown) } },
@@ -88,7 +88,7 @@ describe('text.SITE_MODEL', () => {
     const without = await classify({ text: spammy }, {});
     expect(Object.keys(without.text!.rules)).not.toContain('SITE_MODEL');
     const withIt = await classify({ text: spammy }, { siteModel: learner.provider });
-    expect(withIt.text!.rules.SITE_MODEL).toMatchObject({ score: 2.5 });
+    expect(withIt.text!.rules.SITE_MODEL).toMatchObject({ score: 1.25 });
     expect(withIt.reasons).toContain('text.SITE_MODEL');
     // Everything else is as without it.
     const { SITE_MODEL: _, ...rest } = withIt.text!.rules;

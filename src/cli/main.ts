@@ -7,6 +7,7 @@ import { errorJson, EXIT, UsageError, write } from './io.js';
 import { runStatus, STATUS_HELP } from './status.js';
 import { KEYGEN_HELP, runKeygen } from './keygen.js';
 import { KEYS_HELP, runKeys } from './keys.js';
+import { LEARN_HELP, runLearn } from './learn.js';
 import { runServe, SERVE_HELP } from './serve.js';
 import { runUpdateLists, UPDATE_LISTS_HELP } from './update-lists.js';
 
@@ -22,6 +23,7 @@ Commands:
   keygen       get an API key from a server (solves its M2M challenge); see formspam keygen --help
   keys         list, create and revoke a server's API keys (admin token), rotate the master key; see formspam keys --help
   eval         measure accuracy on the labelled data sets (offline); see formspam eval --help
+  learn        train a key's own model from a site's archive of spam and ham; see formspam learn --help
 
 Options:
   -h, --help      show this help
@@ -40,7 +42,8 @@ ${STATUS_HELP}
 ${SERVE_HELP}
 ${KEYGEN_HELP}
 ${KEYS_HELP}
-${EVAL_HELP}`;
+${EVAL_HELP}
+${LEARN_HELP}`;
 
 function version(): string {
   const require = createRequire(import.meta.url);
@@ -107,6 +110,8 @@ export async function main(argv: string[], io = { stdin: process.stdin, stdout: 
         return await runKeys(rest, io);
       case 'eval':
         return await runEval(rest, io);
+      case 'learn':
+        return await runLearn(rest, io);
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}; try formspam --help`);
     }

@@ -26,7 +26,7 @@ export interface TokenWeight {
   f: number;
 }
 
-/** The model's spam probability for the tokens, and the tokens it combined (strongest first). */
+/** The model's spam probability for the tokens, and the tokens it combined (in text order). */
 export interface SiteModelScore {
   probability: number;
   used: TokenWeight[];
@@ -44,11 +44,28 @@ export function chi2Q(x2: number, v: number): number {
   return Math.min(sum, 1);
 }
 
+const byStrength = (a: TokenWeight, b: TokenWeight) => Math.abs(b.f - 0.5) - Math.abs(a.f - 0.5) || a.index - b.index;
+
+/** The `n` strongest of `used` (largest |f − ½| first, ties in text order). */
+export function strongest(used: readonly TokenWeight[], n: number): TokenWeight[] {
+  const top: TokenWeight[] = [];
+  for (const t of used) {
+    if (top.length === n && byStrength(t, top[n - 1]!) >= 0) continue;
+    let j = top.length < n ? top.length : n - 1;
+    top[j] = t;
+    while (j > 0 && byStrength(top[j]!, top[j - 1]!) < 0) {
+      [top[j - 1], top[j]] = [top[j]!, top[j - 1]!];
+      j--;
+    }
+  }
+  return top;
+}
+
 /** Scores `tokens` with `counts` (see the module's comment). */
 export function scoreTokens(tokens: readonly number[], counts: SiteModelCounts): SiteModelScore {
   const { spam: ns, ham: nh } = counts;
-  const used: TokenWeight[] = [];
-  if (ns > 0 && nh > 0) {
+  let used: TokenWeight[] = [];
+  if (ns > 0 && nh > 0 && counts.tokens.size > 0) {
     for (let index = 0; index < tokens.length; index++) {
       const c = counts.tokens.get(tokens[index]!);
       if (c === undefined) continue;
@@ -62,8 +79,7 @@ export function scoreTokens(tokens: readonly number[], counts: SiteModelCounts):
     }
   }
   if (used.length === 0) return { probability: 0.5, used };
-  used.sort((a, b) => Math.abs(b.f - 0.5) - Math.abs(a.f - 0.5) || a.index - b.index);
-  if (used.length > MAX_TOKENS) used.length = MAX_TOKENS;
+  if (used.length > MAX_TOKENS) used = used.sort(byStrength).slice(0, MAX_TOKENS).sort((a, b) => a.index - b.index);
   let lnF = 0;
   let ln1F = 0;
   for (const { f } of used) {

@@ -83,12 +83,38 @@ export function siteTokenWords(text: TextInput, salt: number): SiteTokenWords {
   return text.memo(memoKey(salt >>> 0), (t) => collect(t, salt >>> 0));
 }
 
+/** Open-addressing set of int32 values (a token's bits): 2048 slots, 0 marks an empty slot. */
+const SLOTS = 2048;
+const slots = new Int32Array(SLOTS);
+let zeroSeen = false;
+
+/** Adds `h` (its bits as int32) to the set; false when it was there. */
+function addToken(h: number): boolean {
+  const v = h | 0;
+  if (v === 0) {
+    if (zeroSeen) return false;
+    zeroSeen = true;
+    return true;
+  }
+  let i = (Math.imul(v, 0x9e3779b1) >>> 21) & (SLOTS - 1);
+  for (;;) {
+    const s = slots[i]!;
+    if (s === 0) {
+      slots[i] = v;
+      return true;
+    }
+    if (s === v) return false;
+    i = (i + 1) & (SLOTS - 1);
+  }
+}
+
 function collect(text: TextInput, salt: number): SiteTokenWords {
   const words = wordsOf(text);
-  const seen = new Set<number>();
   const out: number[] = [];
   const word = new Int32Array(Math.min(MAX_SITE_TOKENS, 2 * words.count));
   const pairs = new Uint8Array(word.length);
+  slots.fill(0);
+  zeroSeen = false;
   let previous = -1;
   let previousClause = -1;
   for (let i = 0; i < words.count && out.length < MAX_SITE_TOKENS; i++) {
@@ -98,15 +124,13 @@ function collect(text: TextInput, salt: number): SiteTokenWords {
       continue;
     }
     const h = hashWord(salt, words, i);
-    if (!seen.has(h)) {
-      seen.add(h);
+    if (addToken(h)) {
       word[out.length] = i;
       out.push(h);
     }
     if (previous !== -1 && words.clause[i] === previousClause && out.length < MAX_SITE_TOKENS) {
       const p = pair(previous, h, salt);
-      if (!seen.has(p)) {
-        seen.add(p);
+      if (addToken(p)) {
         word[out.length] = i - 1;
         pairs[out.length] = 1;
         out.push(p);

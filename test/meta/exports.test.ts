@@ -14,8 +14,9 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { na
 /** Every subpath's runtime names, sorted (types are not runtime names). */
 const SURFACE: Record<string, readonly string[]> = {
   '.': [
-    'EXPLAIN_LANGUAGES', 'FactUnavailable', 'FormspamError', 'classify', 'createDefaultProviders', 'defaultRules',
-    'defineFact', 'defineRule', 'explain', 'explainSkipped', 'hit', 'isFormspamError', 'miss', 'skip', 'warmUp',
+    'DEFAULT_MIN_REPORTS', 'EXPLAIN_LANGUAGES', 'FactUnavailable', 'FormspamError', 'classify', 'createDefaultProviders',
+    'createSiteLearner', 'defaultRules', 'defineFact', 'defineRule', 'explain', 'explainSkipped', 'hit', 'isFormspamError',
+    'miss', 'skip', 'warmUp',
   ],
   './providers': [
     'DEFAULT_DNS_TIMEOUT_MS', 'DnsLookupError', 'TextModel', 'createDnsProvider', 'createGeoProvider',

@@ -1,5 +1,5 @@
 import { defineFact, defineRule, hit, miss, skip, type Match, type ProbabilityBucket } from '../../core/rule.js';
-import { scoreTokens } from '../../learn/model.js';
+import { scoreTokens, strongest } from '../../learn/model.js';
 import { siteTokenWords } from '../../learn/tokens.js';
 import type { SiteModelCounts } from '../../providers/types.js';
 
@@ -60,7 +60,7 @@ export default defineRule({
     const evidence = { probability: round(probability, 4), ...reports, tokens: used.length };
     if (used.length === 0) return miss(evidence);
     const w = words.words;
-    const matches: Match[] = used.slice(0, 5).map(({ index, f }) => {
+    const matches: Match[] = strongest(used, 5).map(({ index, f }) => {
       const first = words.word[index]!;
       const last = words.pair[index] === 1 ? first + 1 : first;
       const segment = w.segment[first]!;

@@ -3,7 +3,14 @@
  * `formspam/providers`, list updating and dataset status in `formspam/data`, the rule test
  * harness in `formspam/testing`, the HTTP service in `formspam/server`.
  */
-export { classify, type ClassifyOptions } from './engine/classify.js';
+export {
+  classify,
+  createClassifier,
+  type ClassifierOptions,
+  type ClassifyCallOptions,
+  type ClassifyOptions,
+  type FormspamClassifier,
+} from './engine/classifier.js';
 export {
   explain,
   explainSkipped,

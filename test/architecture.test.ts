@@ -16,7 +16,7 @@ describe('the never-list', () => {
   it('reads the import lines of the whole tree', () => {
     expect(files.size).toBeGreaterThan(150);
     // A static import, a re-export, a type-only import and a dynamic import() are all seen.
-    expect(imports).toContainEqual({ from: 'src/engine/classify.ts', target: 'src/rules/index.ts', typeOnly: false });
+    expect(imports).toContainEqual({ from: 'src/engine/classifier.ts', target: 'src/rules/index.ts', typeOnly: false });
     expect(imports).toContainEqual({ from: 'src/verify/index.ts', target: 'src/altcha/signature.ts', typeOnly: false });
     expect(imports).toContainEqual({ from: 'src/core/response.ts', target: 'src/core/rule.ts', typeOnly: true });
     expect(imports).toContainEqual({ from: 'src/stores/redis.ts', target: 'ioredis', typeOnly: false });
@@ -45,6 +45,9 @@ describe('the never-list', () => {
     ['the engine importing a store', 'src/engine/bad.ts', "import { createMemoryStore } from '../stores/memory.js';", /the engine imports nothing of service, stores/],
     ['the engine importing an adapter', 'src/engine/bad.ts', "import type { NodeHandler } from '../adapters/node.js';", /the engine imports nothing of service, stores, adapters/],
     ['the engine importing the CLI', 'src/engine/bad.ts', "import { main } from '../cli/main.js';", /the engine imports nothing of service, stores, adapters or CLI/],
+    ['the engine core importing the default rules', 'src/engine/bad.ts', "import { defaultRules } from '../rules/index.js';", /src\/engine\/bad\.ts imports src\/rules\/index\.ts: the engine but src\/engine\/classifier\.ts imports no rule/],
+    ['the engine core importing a provider', 'src/engine/classify.ts', "import { createDefaultProviders } from '../providers/default.js';", /imports src\/providers\/default\.ts: the engine but src\/engine\/classifier\.ts imports no rule, lexicon, model, language detector or provider/],
+    ['the engine core importing the language detector', 'src/engine/respond.ts', "import { reliableLanguage } from '../language/index.js';", /imports src\/language\/index\.ts: the engine but/],
   ])('fails on %s', (_name, path, source, message) => {
     const violations = neverListViolations(withFile(path, source));
     expect(violations.length).toBeGreaterThan(0);
@@ -58,7 +61,8 @@ describe('the never-list', () => {
     ['a rule importing a fact and a rule helper', 'src/rules/email/ok.ts', "import { mailRoutingFact } from '../../facts/email.js';\nimport { listOutcome } from '../support/ip-list.js';"],
     ['the registry importing rule files', 'src/rules/ok.ts', "import url from './text/url.js';"],
     ['a fact importing a provider value', 'src/facts/ok.ts', "import { hashEmailAddress } from '../providers/reported-email.js';"],
-    ['the engine importing providers and rules', 'src/engine/ok.ts', "import { createDefaultProviders } from '../providers/default.js';\nimport { defaultRules } from '../rules/index.js';"],
+    ['engine/classifier.ts importing providers and rules', 'src/engine/classifier.ts', "import { createDefaultProviders } from '../providers/default.js';\nimport { defaultRules } from '../rules/index.js';"],
+    ['the engine core importing provider types, the call options and the classifier choice', 'src/engine/ok.ts', "import type { Providers } from '../providers/types.js';\nimport { ProviderCall } from '../providers/call.js';\nimport { selectClassifier } from '../language/choice.js';"],
   ])('allows %s', (_name, path, source) => {
     expect(neverListViolations(withFile(path, source))).toEqual([]);
   });

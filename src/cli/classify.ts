@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { classify } from '../engine/classify.js';
+import { classify } from '../engine/classifier.js';
 import { createDefaultProviders } from '../providers/default.js';
 import { FormspamError } from '../core/errors.js';
 import type { Providers } from '../providers/types.js';

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { classify } from '../engine/classify.js';
+import { classify } from '../engine/classifier.js';
 import { createDefaultProviders } from '../providers/default.js';
 import {
   commentProfileCopies,

@@ -114,7 +114,7 @@ function ipOf(value: string | undefined, context: RequestContext): ParsedIp | nu
     }
     const client = typeof context.clientIp === 'string' ? parseIp(context.clientIp) : null;
     if (!client) {
-      throw new FormspamError('INVALID_OPTIONS', `classify options: \`clientIp\` ${JSON.stringify(String(context.clientIp).slice(0, 100))} is not an IP address`);
+      throw new FormspamError('INVALID_OPTIONS', `classify: \`clientIp\` ${JSON.stringify(String(context.clientIp).slice(0, 100))} is not an IP address`);
     }
     return client;
   }

@@ -1,40 +1,36 @@
-import { FormspamError, isFormspamError } from '../core/errors.js';
-import { emailDomainOf } from '../email/address.js';
-import { EXPLAIN_LANGUAGES, explain, type ExplainLanguage } from '../explain/index.js';
-import { detectedCountry, ipLocationOf, timeZoneCountryCode } from './respond-geo.js';
+/**
+ * The engine: a classifier's options checked and prepared once ({@link prepare}), then each
+ * request run with them ({@link run}): the rules that are on, the facts they need, the providers
+ * called in parallel under one timeout and abort signal, the rules scored and summed. It knows no
+ * default rules and no default providers (engine/classifier.ts adds them), so that a rule's test
+ * loads that rule, its facts and this, not every rule's word lists.
+ */
+import { FormspamError, invalidOption, isFormspamError } from '../core/errors.js';
+import { EXPLAIN_LANGUAGES, type ExplainLanguage } from '../explain/index.js';
+import { respond, type CategoryTally } from './respond.js';
 import { ProviderCall } from '../providers/call.js';
-import { createDefaultProviders } from '../providers/default.js';
-import type { LanguageGuess, ProviderCallOptions, Providers } from '../providers/types.js';
+import type { ProviderCallOptions, Providers } from '../providers/types.js';
 import { languageFact } from '../facts/language.js';
-import { reliableLanguage, selectClassifier } from '../language/index.js';
 import { geoFact } from '../facts/ip.js';
-import { normalizeRequest, type ClassifyRequest, type FormType, type NormalizedRequest, type RequestLimits } from '../core/request.js';
-import {
-  classificationOf,
-  type CategoryResult,
-  type ClassifyResponse,
-  type MatchResult,
-  type ProblemReport,
-  type RuleResult,
-} from '../core/response.js';
+import { normalizeRequest, type FormType, type NormalizedRequest, type RequestLimits } from '../core/request.js';
+import type { ClassifyResponse, MatchResult, ProblemReport, RuleResult } from '../core/response.js';
 import { CATEGORIES, FactUnavailable, type AnyRule, type Category, type FactDefinition, type Formula, type Match, type ProbabilityBucket, type RuleOutcome } from '../core/rule.js';
-import { defaultRules, EXTENSION_RULE_IDS, SPEC_RULE_IDS } from '../rules/index.js';
 
-export interface ClassifyOptions {
-  /** The rules to run (default: {@link defaultRules}). Spread and filter the defaults to add or remove rules. */
+/** The options of `classify(request, providers, options)`: a classifier's and one call's together. */
+export interface ClassifyOptions extends Omit<ClassifierOptions, 'providers'>, ClassifyCallOptions {}
+
+/** The options of `createClassifier(options)`, checked when it is made. */
+export interface ClassifierOptions {
+  /** The rules to run (default: `defaultRules`). Spread and filter the defaults to add or remove rules. */
   rules?: readonly AnyRule[];
   /** Overrides of rule weights by id: the per-match weight, the fixed score, or the multiplier of weighted rules. */
   weights?: Readonly<Record<string, number>>;
   /** Time a provider may take to answer one fact, in milliseconds (default 2000). */
   timeoutMs?: number;
-  /** Aborts the classification; `classify` then rejects with `ABORTED`. */
-  signal?: AbortSignal;
   /** Size limits of the request. */
   limits?: RequestLimits;
   /** How many matches each rule lists as evidence (default 10); `count` always has the total. */
   maxMatches?: number;
-  /** The client's IP address, which `ipAddress: "auto"` stands for; adapters pass it (from trusted proxies only). */
-  clientIp?: string;
   /**
    * Adds `explanations` to the response: one readable sentence per reason, in English (`true` or
    * `'en'`), German (`'de'`), French (`'fr'`) or Spanish (`'es'`). Off by default. A request's
@@ -42,20 +38,55 @@ export interface ClassifyOptions {
    */
   explain?: boolean | ExplainLanguage;
   /**
+   * DNS, geo, IP reputation, language and text-model providers; rules whose provider is missing
+   * are reported as skipped. Default: the bundled offline ones (everything but DNS); `{}` runs
+   * only the rules that need no provider.
+   */
+  providers?: Providers;
+}
+
+/** The options of one classification. */
+export interface ClassifyCallOptions {
+  /** Aborts the classification; it then rejects with `ABORTED`. */
+  signal?: AbortSignal;
+  /** The client's IP address, which `ipAddress: "auto"` stands for; adapters pass it (from trusted proxies only). */
+  clientIp?: string;
+  /**
    * The API key the request is classified for: the site whose own model (`text.SITE_MODEL`, the
    * `siteModel` provider) applies. The server sets it; a library user with one site leaves it out.
    */
   apiKey?: string;
 }
 
-interface Prepared {
+/** Rules, weights, providers and timeouts prepared once, for many requests: `createClassifier(options)`. */
+export interface FormspamClassifier {
+  /**
+   * Classifies a form submission (a request of 2.1 of the spec, validated here). Rejects with a
+   * FormspamError `INVALID_REQUEST`, `REQUEST_TOO_LARGE` or `UNKNOWN_RULE` for a bad request,
+   * `INVALID_OPTIONS` for bad call options, `ABORTED` when `signal` fires; provider failures
+   * never reject: they are reported in `errors` and skip the rules that needed them.
+   */
+  classify(request: unknown, options?: ClassifyCallOptions): Promise<ClassifyResponse>;
+}
+
+/** A classifier's options but its rules and providers: what {@link prepare} checks. */
+export type EngineOptions = Omit<ClassifierOptions, 'rules' | 'providers'>;
+
+/** Who checks the options, as an INVALID_OPTIONS message names them: "<factory>: `<prefix><option>` …". */
+export interface OptionsOwner {
+  factory: string;
+  prefix?: string;
+}
+
+/**
+ * A set of rules, checked and prepared: their order in the response and the plans of requests.
+ * It depends on the rules alone, so every classifier of the same rules may share one
+ * (`classify()` without `rules` shares the default rules' set, plans and all).
+ */
+export interface RuleSet {
   rules: readonly AnyRule[];
+  /** The ids `disableRules` accepts: the rules' own and the `knownRuleIds` of {@link prepareRules}. */
   known: ReadonlySet<string>;
-  formulas: ReadonlyMap<string, Formula>;
-  timeoutMs: number;
-  maxMatches: number;
-  /** The language of `explanations`, or null for none. */
-  explain: ExplainLanguage | null;
   /**
    * Each rule's place in the order of the response's rule objects: by name, ties in the order of
    * `rules` (what a stable sort by name of any subset of them gives).
@@ -67,6 +98,16 @@ interface Prepared {
   onlyWith: readonly string[];
 }
 
+/** A classifier's options, checked and prepared: what {@link run} runs a request with. */
+export interface Prepared extends RuleSet {
+  formulas: ReadonlyMap<string, Formula>;
+  timeoutMs: number;
+  maxMatches: number;
+  limits: RequestLimits;
+  /** The language of `explanations`, or null for none. */
+  explain: ExplainLanguage | null;
+}
+
 /** What a request runs: its categories, the rules of them, and the facts those need (sorted by key). */
 interface Plan {
   given: readonly Category[];
@@ -75,9 +116,8 @@ interface Plan {
   facts: readonly FactDefinition[];
   /**
    * Per category, an object with the names of its active rules as keys in the response's order
-   * (values null), made by JSON.parse so that it is a fast-mode object; undefined until a
-   * request of a cached plan asks, null when a name could not be a plain key (see
-   * {@link rulesTemplate}).
+   * (values null): the templates of the response's rule objects (see respond.ts), made when a
+   * request of a cached plan first asks.
    */
   templates?: Map<Category, object | null>;
 }
@@ -85,45 +125,56 @@ interface Plan {
 /** A fetched fact; `quiet` failures (no provider, a deliberate FactUnavailable) are not reported in `errors`. */
 type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string; quiet?: boolean };
 
-const prepared = new WeakMap<object, Prepared>();
-// Shared defaults, so that the prepared form of the default options is computed once.
-const NO_OPTIONS: ClassifyOptions = Object.freeze({});
-/**
- * The providers of `classify(request)` called without any: the bundled offline ones (language
- * detection, the text model, geo and ASN data, email lists and the installed IP lists; no DNS),
- * made on the first such call and shared by the later ones. Their data loads lazily, on the
- * first look-up that needs it: importing formspam loads nothing.
- */
-let bundled: Providers | undefined;
-function bundledProviders(): Providers {
-  return (bundled ??= createDefaultProviders({ offline: true }));
-}
 const DEFAULT_TIMEOUT_MS = 2000;
 
-function optionsError(message: string): never {
-  throw new FormspamError('INVALID_OPTIONS', `classify options: ${message}`);
+/** The INVALID_OPTIONS error of a bad option, naming `owner` and the option. */
+function optionsError(owner: OptionsOwner, option: string, problem: string): never {
+  throw invalidOption(owner.factory, `${owner.prefix ?? ''}${option}`, problem);
 }
 
-function prepare(options: ClassifyOptions): Prepared {
-  const cached = prepared.get(options);
-  if (cached) return cached;
-  if (typeof options !== 'object' || options === null) optionsError('must be an object');
-  const rules = options.rules ?? defaultRules;
-  if (!Array.isArray(rules)) optionsError('`rules` must be an array of rules made with defineRule()');
+/**
+ * Checks a classifier's rules and prepares them; `knownRuleIds` are the ids `disableRules`
+ * accepts besides the rules' own (the contract's, the built-in extensions).
+ */
+export function prepareRules(rules: unknown, knownRuleIds: readonly string[], owner: OptionsOwner): RuleSet {
+  if (!Array.isArray(rules)) optionsError(owner, 'rules', 'must be an array of rules made with defineRule()');
   const ids = new Set<string>();
-  for (const rule of rules) {
+  for (const rule of rules as readonly AnyRule[]) {
     if (!rule || typeof rule.id !== 'string' || typeof rule.score !== 'function' || !rule.formula) {
-      optionsError('`rules` must contain rules made with defineRule()');
+      optionsError(owner, 'rules', 'must contain rules made with defineRule()');
     }
-    if (ids.has(rule.id)) optionsError(`\`rules\` lists ${rule.id} twice`);
+    if (ids.has(rule.id)) optionsError(owner, 'rules', `lists ${rule.id} twice`);
     ids.add(rule.id);
   }
+  const list = rules as readonly AnyRule[];
+  const onlyWith = [...new Set(list.flatMap((r) => (typeof r.onlyWith === 'string' ? [r.onlyWith] : [])))];
+  if (onlyWith.length > 8) optionsError(owner, 'rules', 'name more than 8 different `onlyWith` providers');
+  return {
+    rules: list,
+    known: new Set([...ids, ...knownRuleIds]),
+    rank: new Map(list.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
+    plans: new Map(),
+    onlyWith,
+  };
+}
+
+/**
+ * Checks a classifier's options for `ruleSet` and prepares them: weight formulas, timeout,
+ * limits, matches, explanations. Every bad option is an INVALID_OPTIONS error naming `owner` and
+ * the option (a weight for a rule not in use: UNKNOWN_RULE).
+ */
+export function prepare(options: EngineOptions, ruleSet: RuleSet, owner: OptionsOwner): Prepared {
+  const { rules } = ruleSet;
   const formulas = new Map<string, Formula>();
-  for (const [id, weight] of Object.entries(options.weights ?? {})) {
+  const weights: unknown = options.weights ?? {};
+  if (typeof weights !== 'object' || weights === null) optionsError(owner, 'weights', 'must be an object of rule ids and numbers');
+  for (const [id, weight] of Object.entries(weights as Record<string, unknown>)) {
     const rule = rules.find((r) => r.id === id);
-    if (!rule) throw new FormspamError('UNKNOWN_RULE', `classify options: \`weights\` names ${JSON.stringify(id)}, which is not a rule in use`);
+    if (!rule) {
+      throw new FormspamError('UNKNOWN_RULE', `${owner.factory}: \`${owner.prefix ?? ''}weights\` names ${JSON.stringify(id)}, which is not a rule in use`);
+    }
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
-      optionsError(`\`weights[${JSON.stringify(id)}]\` must be a finite number >= 0`);
+      optionsError(owner, `weights[${JSON.stringify(id)}]`, 'must be a finite number >= 0');
     }
     const f = rule.formula;
     formulas.set(
@@ -133,31 +184,32 @@ function prepare(options: ClassifyOptions): Prepared {
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
-    optionsError('`timeoutMs` must be a positive number of milliseconds');
+    optionsError(owner, 'timeoutMs', 'must be a positive number of milliseconds');
   }
   const maxMatches = options.maxMatches ?? 10;
-  if (!Number.isInteger(maxMatches) || maxMatches < 0) optionsError('`maxMatches` must be an integer >= 0');
-  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) optionsError('`signal` must be an AbortSignal');
+  if (!Number.isInteger(maxMatches) || maxMatches < 0) optionsError(owner, 'maxMatches', 'must be an integer >= 0');
+  const limits: unknown = options.limits ?? {};
+  if (typeof limits !== 'object' || limits === null) optionsError(owner, 'limits', 'must be an object');
+  const maxTextLength = (limits as RequestLimits).maxTextLength;
+  if (maxTextLength !== undefined && (!Number.isInteger(maxTextLength) || maxTextLength < 1)) {
+    optionsError(owner, 'limits.maxTextLength', 'must be a positive integer (characters)');
+  }
   const explainOption: unknown = options.explain;
   if (explainOption !== undefined && typeof explainOption !== 'boolean' && !(EXPLAIN_LANGUAGES as readonly unknown[]).includes(explainOption)) {
-    optionsError(`\`explain\` must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
+    optionsError(owner, 'explain', `must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
   }
-  if (options.apiKey !== undefined && typeof options.apiKey !== 'string') optionsError('`apiKey` must be a string');
-  const onlyWith = [...new Set(rules.flatMap((r) => (typeof r.onlyWith === 'string' ? [r.onlyWith] : [])))];
-  if (onlyWith.length > 8) optionsError('`rules` name more than 8 different `onlyWith` providers');
-  const result: Prepared = {
+  return {
     rules,
-    known: new Set([...ids, ...SPEC_RULE_IDS, ...EXTENSION_RULE_IDS]),
+    known: ruleSet.known,
+    rank: ruleSet.rank,
+    plans: ruleSet.plans,
+    onlyWith: ruleSet.onlyWith,
     formulas,
-    rank: new Map(rules.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
     timeoutMs,
     maxMatches,
+    limits: limits as RequestLimits,
     explain: explainOption === true ? 'en' : typeof explainOption === 'string' ? (explainOption as ExplainLanguage) : null,
-    plans: new Map(),
-    onlyWith,
   };
-  prepared.set(options, result);
-  return result;
 }
 
 const NEEDS = new WeakMap<object, readonly (readonly [string, FactDefinition])[]>();
@@ -210,29 +262,6 @@ function planOf(p: Prepared, req: NormalizedRequest, providers: Providers): Plan
   let plan = p.plans.get(key);
   if (plan === undefined) p.plans.set(key, (plan = makePlan(p, req, providers)));
   return plan;
-}
-
-/** A rule name that JSON.parse and an assignment both make an ordinary own key of, in insertion order. */
-const PLAIN_NAME = /^[A-Z][A-Z0-9_]*$/;
-
-/**
- * The template of a category's rule objects in a cached plan (see {@link Plan.templates}): its
- * active rules' names in the order of `ranked` (the category's results placed by rank), made once
- * per plan and category. Null when a name is not one defineRule() allows (a hand-made rule):
- * then the object is built key by key.
- */
-function rulesTemplate(plan: Plan, category: Category, ranked: readonly ([string, RuleResult] | undefined)[]): object | null {
-  plan.templates ??= new Map();
-  let template = plan.templates.get(category);
-  if (template === undefined) {
-    const names: string[] = [];
-    for (const e of ranked) if (e !== undefined) names.push(e[0]);
-    template = names.every((name) => PLAIN_NAME.test(name)) && new Set(names).size === names.length
-      ? (JSON.parse(`{${names.map((name) => `"${name}":null`).join(',')}}`) as object)
-      : null;
-    plan.templates.set(category, template);
-  }
-  return template;
 }
 
 function abortedError(signal: AbortSignal): FormspamError {
@@ -453,34 +482,24 @@ function matchResult(m: Match): MatchResult {
 }
 
 /**
- * Classifies a form submission. Pure apart from the providers it is given: the same request
- * and the same providers give a byte-identical response.
- *
- * @param request a classification request (2.1 of the spec); validated here.
- * @param providers DNS, geo, IP reputation, language and text-model providers; rules whose
- *   provider is missing are reported as skipped. Left out, the bundled offline providers are
- *   used (everything but DNS: `createDefaultProviders({ offline: true })`); `{}` runs only the
- *   rules that need no provider.
- * @throws FormspamError `INVALID_REQUEST`, `REQUEST_TOO_LARGE` or `UNKNOWN_RULE` for bad
- *   requests, `INVALID_OPTIONS` for bad options, `ABORTED` when `options.signal` fires.
- *   Provider failures never throw: they are reported in `errors` and skip the rules that needed them.
- *
- * @example
- * const result = await classify({ text: 'Buy cheap followers!!! https://spam.example' });
- * result.classification // 'BAD'
- * result.reasons        // ['text.EXCLAMATION', 'text.URL']
+ * Classifies one request with a prepared classifier. Pure apart from the providers: the same
+ * request and the same providers give a byte-identical response. Rejects for a bad request
+ * (`INVALID_REQUEST`, `REQUEST_TOO_LARGE`, `UNKNOWN_RULE`), a bad `clientIp` or `signal`
+ * (`INVALID_OPTIONS`) and when `signal` fires (`ABORTED`); never for a provider's failure.
  */
-export async function classify(
+export async function run(
+  p: Prepared,
+  providers: Providers,
   request: unknown,
-  providers: Providers = bundledProviders(),
-  options: ClassifyOptions = NO_OPTIONS,
+  clientIp: string | undefined,
+  signal: AbortSignal | undefined,
+  apiKey?: string,
 ): Promise<ClassifyResponse> {
-  const p = prepare(options);
-  if (typeof providers !== 'object' || providers === null) optionsError('`providers` must be an object');
-  const signal = options.signal;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalidOption('classify', 'signal', 'must be an AbortSignal');
+  if (apiKey !== undefined && typeof apiKey !== 'string') throw invalidOption('classify', 'apiKey', 'must be a string');
   if (signal?.aborted) throw abortedError(signal);
 
-  const req = normalizeRequest(request, options.limits, { clientIp: options.clientIp, apiKey: options.apiKey });
+  const req = normalizeRequest(request, p.limits, { clientIp, apiKey });
   let i = 0;
   for (const id of req.disableRules) {
     if (!p.known.has(id)) {
@@ -513,7 +532,7 @@ export async function classify(
 
   // Run the rules: synchronous and pure.
   // Each category's results placed by rank (sparse), read in that order: no sort per request.
-  const categories = new Map<Category, { cents: number; rules: ([string, RuleResult] | undefined)[] }>();
+  const categories = new Map<Category, CategoryTally>();
   for (const c of given) categories.set(c, { cents: 0, rules: [] });
   const reasons: { id: string; cents: number }[] = [];
   let total = 0;
@@ -562,47 +581,15 @@ export async function classify(
     category.rules[p.rank.get(rule)!] = [rule.name, result];
   }
 
-  reasons.sort((a, b) => b.cents - a.cents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const response: ClassifyResponse = {
-    classification: classificationOf(total),
-    score: total / 100,
-    reasons: reasons.map((r) => r.id),
-  };
-  const categoryResult = (c: Category): CategoryResult => {
-    const entry = categories.get(c)!;
-    // What Object.fromEntries gives (rule names are never array indices or __proto__), faster.
-    // For a cached plan, a copy of the category's template (its keys already in order) filled
-    // in: an object of 20 keys added one by one is a dictionary-mode object, slower to build and
-    // to serialise; the copy of a fast-mode template stays fast. The same keys in the same order.
-    const template = plan === cached ? rulesTemplate(plan, c, entry.rules) : null;
-    const rules: Record<string, RuleResult> = template === null ? {} : { ...template };
-    for (const e of entry.rules) if (e !== undefined) rules[e[0]] = e[1];
-    return { score: entry.cents / 100, rules };
-  };
-  if (req.text) {
-    const { score, rules } = categoryResult('text');
-    const language = facts.get(languageFact.key);
-    const guesses = language?.ok && Array.isArray(language.value) ? (language.value as LanguageGuess[]) : undefined;
-    response.text = { classifier: selectClassifier(req, guesses), detectedLanguage: reliableLanguage(guesses) ?? null, score, rules };
-  }
-  if (req.email !== null) response.email = { domain: emailDomainOf(req), ...categoryResult('email') };
-  if (req.ipAddress !== null) {
-    const { score, rules } = categoryResult('ipAddress');
-    const { city, cityMissing, country, region, zip } = ipLocationOf(facts.get('ip.geo'));
-    response.ipAddress = cityMissing === undefined
-      ? { city, country, ipAddress: req.ipAddress, region, rules, score, zip }
-      : { city, cityMissing, country, ipAddress: req.ipAddress, region, rules, score, zip };
-  }
-  if (req.timeZone !== null) {
-    const { score, rules } = categoryResult('timeZone');
-    response.timeZone = { country: timeZoneCountryCode(req.timeZone), rules, score, timeZone: req.timeZone };
-  }
-  const country = detectedCountry(response.timeZone, response.ipAddress);
-  if (country !== undefined) response.country = country;
-  if (problems.length > 0) response.errors = problems;
-  // The request's `explain` (validated) wins over the option.
-  const asked = request === undefined ? undefined : (request as ClassifyRequest).explain;
-  const language = asked === undefined ? p.explain : asked === false ? null : asked === true ? 'en' : asked;
-  if (language !== null) response.explanations = explain(response, { language });
-  return response;
+  return respond({
+    request,
+    req,
+    categories,
+    reasons,
+    total,
+    facts,
+    problems,
+    templates: plan === cached ? (plan.templates ??= new Map()) : null,
+    explain: p.explain,
+  });
 }

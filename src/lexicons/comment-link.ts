@@ -21,7 +21,7 @@
  * navigation word (Facebook's `?ref=hl`, `?ref=stream`). 2026-11-25: 10 spam comments of
  * videos 1 and 2 of the training data have one, no ham comment has a link to another site.
  */
-import { FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
+import { FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/choice.js';
 import { MIN_FOREIGN_WORD } from './index.js';
 import { normalizePhrase, type Words } from './normalize.js';
 import type { Match } from '../core/rule.js';

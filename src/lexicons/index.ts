@@ -22,7 +22,7 @@
  * lists) are built into one trie on first use and cached, so a text is scanned once for the
  * three rules whatever the number of lists.
  */
-import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/index.js';
+import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/choice.js';
 import type { LanguageGuess } from '../providers/types.js';
 import type { FormType, NormalizedRequest } from '../core/request.js';
 import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS, SPAM_WORDS_COMMENT } from '../data/lexicons.generated.js';

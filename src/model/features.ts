@@ -1,6 +1,7 @@
 /**
  * The features of the text model (`text.MODEL`): hashed word unigrams, word bigrams within a
- * clause, character n-grams of each word, and a few shape tokens. Computed from the same
+ * clause, character n-grams of each word, and a few shape tokens (which of them a model uses is
+ * its {@link FeatureConfig}; the bundled model: unigrams only). Computed from the same
  * normalised words as the word-list rules (`wordsOf`: lower case, diacritics folded,
  * look-alikes and leet-speak undone, numbers as shapes such as `#####`), so the model sees
  * through the same disguises and costs one pass over codes the request has already made.
@@ -249,14 +250,14 @@ export interface FeatureWeights {
  * counted once, at its first occurrence (as {@link uniqueFeatures} gives them), its weight added
  * to `sum` and to its word's `byWord`. The distinct slots are found with a small open-addressing
  * set sized to the text (4 KiB at 800 characters; it doubles when half full) instead of a flag
- * per slot (256 KiB at 18 bits): the flags were a second random read per feature over a table
+ * per slot (as many entries as weights): the flags were a second random read per feature over a table
  * the rest of a classification pushes out of the CPU caches. The weights are read in a second,
  * tight loop over the distinct slots: those reads are cache misses, mostly, and independent of
  * each other, so the CPU overlaps them (read between the hashing of one word and the next, they
  * were waited for one by one). The sums are of integers, so they are exact and equal to the
  * two-step ones. Linear in the words.
  */
-export function weighFeatures(text: TextInput, config: FeatureConfig, weights: Int16Array): FeatureWeights {
+export function weighFeatures(text: TextInput, config: FeatureConfig, weights: Int8Array): FeatureWeights {
   const words = wordsOf(text);
   const { codes, start, end, clause } = words;
   const count = words.count;

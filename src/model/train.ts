@@ -92,11 +92,12 @@ export function trainModel(examples: readonly TrainingExample[], options: TrainO
   }
   let max = 0;
   for (let i = 0; i < size; i++) max = Math.max(max, Math.abs(w[i]!));
-  const scale = max === 0 ? 1 : max / 32767;
-  const weights = new Int16Array(size);
+  // 8-bit weights: the largest |weight| is ±127; the step is max/127 (about 0.01 for the bundled model).
+  const scale = max === 0 ? 1 : max / 127;
+  const weights = new Int8Array(size);
   for (let i = 0; i < size; i++) weights[i] = Math.round(w[i]! / scale);
   const header: ModelHeader = {
-    format: 1,
+    format: 2,
     version: options.version,
     features: options.features,
     bias,

@@ -6,7 +6,8 @@
  * blocks: it attaches the verdict and reports it. The worlds (node/Express middleware, fetch
  * `Request`) share this file.
  */
-import { classify, type ClassifyOptions } from '../engine/classify.js';
+import type { ClassifyOptions } from '../engine/classify.js';
+import { classifierFor } from '../engine/classifier.js';
 import { invalidOption, isFormspamError } from '../core/errors.js';
 import { EXPLAIN_LANGUAGES, negotiateExplainLanguage, type ExplainLanguage } from '../explain/index.js';
 import type { Providers } from '../providers/types.js';
@@ -131,7 +132,7 @@ export function createGuard(options: ProtectOptions = {}): Guard {
   const block = options.block ?? ((v: Verdict) => v.classification === 'BAD');
   const onBlocked = options.onBlocked ?? defaultBlocked;
   const dryRun = options.dryRun === true;
-  const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
+  const classifier = classifierFor({ ...options.classifyOptions, providers: options.providers }, { factory: 'protect', prefix: 'classifyOptions.' });
   const explain = options.explain;
   if (explain !== undefined && typeof explain !== 'boolean' && !(EXPLAIN_LANGUAGES as readonly unknown[]).includes(explain)) {
     throw invalidOption('protect', 'explain', `must be true, false or one of ${EXPLAIN_LANGUAGES.join(', ')}`);
@@ -145,7 +146,7 @@ export function createGuard(options: ProtectOptions = {}): Guard {
       const request = formRequest(form, clientIp, options);
       if (explain !== undefined) request.explain = explain === true ? negotiateExplainLanguage(acceptLanguage) : explain;
       try {
-        verdict = await classify(request, options.providers, classifyOptions);
+        verdict = await classifier.classify(request);
       } catch (error) {
         // A post classify refuses (too long, too many fields) is the client's fault: a 4xx with a code.
         if (isFormspamError(error) && error.code !== 'INVALID_OPTIONS') {

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Reader } from 'mmdb-lib';
 import { FormspamError } from '../core/errors.js';
+import { parseIp } from '../ip/parse.js';
 import type { GeoLocation, GeoProvider, ProviderCallOptions } from './types.js';
 
 export interface GeoProviderOptions {
@@ -219,7 +220,8 @@ export function createGeoProvider(options: GeoProviderOptions = {}): OfflineGeoP
     load,
     async lookup(ipAddress: string, callOptions: ProviderCallOptions): Promise<GeoLocation> {
       void callOptions;
-      return lookupSync(ipAddress);
+      // An IPv6 address in another form (`::ffff:5.9.1.1`, upper case, a zone id) is looked up canonical.
+      return lookupSync(ipAddress.includes(':') ? (parseIp(ipAddress)?.address ?? ipAddress) : ipAddress);
     },
   };
 }

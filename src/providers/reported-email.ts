@@ -94,6 +94,12 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * Creates the REPORTED list provider. The files are read on the first look-up; with neither
  * list loaded, every look-up rejects with `FactUnavailable('no-data')`.
  */
+/** The form the lists are kept in: lower-case ASCII (punycode), without a final dot. */
+function lookupDomain(domain: string): string {
+  const lower = domain.toLowerCase().replace(/\.$/, '');
+  return /^[\x00-\x7f]*$/.test(lower) ? lower : domainToASCII(lower);
+}
+
 export function createReportedEmailProvider(options: ReportedEmailListOptions = {}): ReportedEmailProvider {
   let loading: Promise<{ domains: Loaded; addresses: Loaded }> | undefined;
   const read = () =>
@@ -111,7 +117,7 @@ export function createReportedEmailProvider(options: ReportedEmailListOptions = 
       const { domains, addresses } = await load();
       if (domains.set === null && addresses.set === null) throw new FactUnavailable('no-data', 'no list of reported email senders is loaded');
       return {
-        domain: domains.set === null ? null : matchDomainOrParent(domains.set, query.domain),
+        domain: domains.set === null ? null : matchDomainOrParent(domains.set, lookupDomain(query.domain)),
         address: query.addressHash !== null && addresses.set !== null && addresses.set.has(query.addressHash),
       };
     },

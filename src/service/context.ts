@@ -6,7 +6,7 @@
 import { invalidOption } from '../core/errors.js';
 import { defaultRandomBytes, SecretBox, toHex, type RandomBytes } from '../altcha/crypto.js';
 import type { ClassifyResponse } from '../core/response.js';
-import { classify, type ClassifyOptions } from '../engine/classify.js';
+import { classifierFor } from '../engine/classifier.js';
 import { createDefaultProviders } from '../providers/default.js';
 import type { LiveDnsProvider, ResolverHealth } from '../providers/dns.js';
 import { datasetStatus, type DatasetStatus } from '../providers/lists/datasets.js';
@@ -96,7 +96,8 @@ export function createContext(options: ServiceOptions): ServiceContext {
   });
   const siteModel = siteModelOf(store, options.siteModel, randomBytes);
   const providers = siteModel === null ? baseProviders : { ...baseProviders, siteModel };
-  const classifyOptions: ClassifyOptions = { ...options.classifyOptions };
+  // One classifier for every request: the rules, weights and providers prepared (and checked) here.
+  const classifier = classifierFor({ ...options.classifyOptions, providers }, { factory: 'createService', prefix: 'classifyOptions.' });
   const maxListAgeDays = options.maxListAgeDays ?? 3;
   if (typeof maxListAgeDays !== 'number' || !(maxListAgeDays > 0)) throw invalidOption('createService', 'maxListAgeDays', 'must be a positive number of days');
   const keyIssuance = options.keyIssuance ?? 'open';
@@ -134,21 +135,6 @@ export function createContext(options: ServiceOptions): ServiceContext {
     }
     return datasets.list;
   };
-
-  // classify() prepares each options object once (a WeakMap): reuse one object per client IP
-  // instead of a new one per request. No per-request signal: provider timeouts bound the work.
-  const perIp = new Map<string, ClassifyOptions>();
-  function optionsFor(ip: string | undefined, apiKey: string | undefined): ClassifyOptions {
-    if (ip === undefined && apiKey === undefined) return classifyOptions;
-    const id = apiKey === undefined ? ip! : `${apiKey}\n${ip ?? ''}`;
-    let o = perIp.get(id);
-    if (!o) {
-      if (perIp.size >= 10_000) perIp.clear();
-      o = { ...classifyOptions, ...(ip !== undefined && { clientIp: ip }), ...(apiKey !== undefined && { apiKey }) };
-      perIp.set(id, o);
-    }
-    return o;
-  }
 
   function secretOf(record: { apiKey: string; secret: string }): string {
     if (!SecretBox.isEncrypted(record.secret)) return record.secret;
@@ -192,7 +178,8 @@ export function createContext(options: ServiceOptions): ServiceContext {
 
   async function classifyFor(request: unknown, ip: string | undefined, apiKey?: string): Promise<ClassifyResponse> {
     const t0 = performance.now();
-    const result = await classify(request, providers, optionsFor(ip, apiKey));
+    // No per-request signal: provider timeouts bound the work.
+    const result = await classifier.classify(request, ip === undefined && apiKey === undefined ? undefined : { clientIp: ip, apiKey });
     if (metrics) {
       metrics.classifyDuration.observe((performance.now() - t0) / 1000);
       metrics.classifications.inc({ classification: result.classification });

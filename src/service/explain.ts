@@ -1,5 +1,5 @@
 /**
- * Readable reasons over HTTP (issue 17): how a request to `POST /api/v1/classify` or the
+ * Readable reasons over HTTP: how a request to `POST /api/v1/classify` or the
  * widget's `POST /api/v1/verify` asks for `explanations`.
  *
  * - the body's `explain` (an extension of the request schema): `"en" | "de" | "fr" | "es"`, or

@@ -1,5 +1,5 @@
 /**
- * The master key against the store (issue 19): the store keeps a check value of the master key
+ * The master key against the store: the store keeps a check value of the master key
  * that encrypted its secrets (the setting `master-key-check`, an HMAC-SHA-256 of a fixed label
  * under the key derived from the master key), so that a server started without the key, or
  * with another one, refuses to start instead of using ciphertext as a secret or failing on

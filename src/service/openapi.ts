@@ -1,6 +1,7 @@
 /** The OpenAPI 3.1 document of the service; the classify request schema is the engine's own. */
 import { classifyRequestSchema } from '../core/schema.js';
 import { category, error, errorResponse, explainParameters, explanation, explanations, ipAddressResult, READINESS_SCHEMA, retryAfter, ruleResult, unavailable } from './openapi-parts.js';
+import { adminPaths } from './openapi-admin.js';
 import { widgetPaths } from './openapi-widget.js';
 
 export { READINESS_SCHEMA } from './openapi-parts.js';
@@ -248,6 +249,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           responses: { 200: { description: '`{ apiKey, hostname, revokedAt, alreadyRevoked }`' }, 404: { description: 'No such key (`code: API_KEY_NOT_FOUND`)' }, 401: { description: 'Wrong or missing admin token' }, 503: unavailable },
         },
       },
+      ...adminPaths(),
       '/readyz': {
         get: {
           operationId: 'readyz',

@@ -39,7 +39,7 @@ export interface ServiceOptions {
    * missed daily refreshes).
    */
   maxListAgeDays?: number;
-  /** Options passed to every classify() call (clientIp and signal are set per request). */
+  /** The options of the one classifier every request uses, checked by createService (clientIp is set per request). */
   classifyOptions?: Omit<ClassifyOptions, 'clientIp' | 'signal'>;
   /** Largest accepted body in bytes (default 65,536). */
   bodyLimit?: number;

@@ -12,6 +12,7 @@ import { HttpError, targetOf, type ServiceRequest, type ServiceResponse, type Ta
 import { verifyMasterKey } from './master-key.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { ServiceOptions } from './options.js';
+import { ADMIN_PAGE_ROUTES, adminDecisionRoute, adminDecisionsRoute, adminFeedbackRoute, adminPageRoute, adminRouteOf, adminStatsRoute, DECISION_ROUTE, FEEDBACK_ROUTE } from './routes/admin.js';
 import { adminKeysRoute, generateRoute } from './routes/api-key.js';
 import { classifyRoute } from './routes/classify.js';
 import { feedbackRoute } from './routes/feedback.js';
@@ -60,6 +61,14 @@ const ROUTES: Record<string, { methods: readonly string[]; route: Route }> = {
   '/healthz': { methods: ['GET', 'HEAD'], route: healthRoute },
   '/readyz': { methods: ['GET', 'HEAD'], route: readyRoute },
   '/admin/keys': { methods: ['GET', 'POST', 'PATCH', 'DELETE'], route: adminKeysRoute },
+  // The admin page and the decision log (routes/admin.ts); `{id}` entries match through routeOf().
+  '/admin': { methods: ['GET', 'HEAD'], route: adminPageRoute },
+  '/admin/admin.js': { methods: ['GET', 'HEAD'], route: adminPageRoute },
+  '/admin/admin.css': { methods: ['GET', 'HEAD'], route: adminPageRoute },
+  '/admin/decisions': { methods: ['GET'], route: adminDecisionsRoute },
+  '/admin/decisions/stats': { methods: ['GET'], route: adminStatsRoute },
+  [DECISION_ROUTE]: { methods: ['GET'], route: adminDecisionRoute },
+  [FEEDBACK_ROUTE]: { methods: ['POST'], route: adminFeedbackRoute },
   '/openapi.json': { methods: ['GET', 'HEAD'], route: openApiRoute },
   '/metrics': { methods: ['GET', 'HEAD'], route: metricsRoute },
   // The browser widget (routes/widget.ts).
@@ -70,11 +79,17 @@ const ROUTES: Record<string, { methods: readonly string[]; route: Route }> = {
   '/v1/verify/signature': { methods: ['POST'], route: (ctx, req, _target, ip) => verifySignatureRoute(ctx, req, ip) },
 };
 
+/** The route-table key of a path: the path itself, or the pattern of a path with an id; null for none. */
+function routeOf(path: string): string | null {
+  return Object.hasOwn(ROUTES, path) ? path : adminRouteOf(path);
+}
+
 // Not async: the classify route's promise is returned as is (an async wrapper would add ticks);
 // the 404/405 throws are caught by handle() like a rejection.
 function route(ctx: ServiceContext, req: ServiceRequest, target: Target, ip: string | undefined): Promise<ServiceResponse> | ServiceResponse {
   const path = target.path;
-  const endpoint = Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
+  const key = routeOf(path);
+  const endpoint = key === null ? undefined : ROUTES[key];
   if (!endpoint || (path === '/metrics' && !ctx.metrics)) throw new HttpError(404, 'NOT_FOUND', `Not Found: ${path} is not an endpoint of this server (see /openapi.json).`);
   const allowed = endpoint.methods;
   if (!allowed.includes(req.method)) throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method Not Allowed: ${path} accepts ${allowed.join(', ')}.`, { allow: allowed.join(', ') });
@@ -90,7 +105,8 @@ export function createService(options: ServiceOptions = {}): Service {
     metrics,
     handles(path) {
       const p = targetOf(path, ROUTES);
-      return p !== null && Object.hasOwn(ROUTES, p.path);
+      const key = p && routeOf(p.path);
+      return key !== null && (ctx.adminToken !== undefined || !ADMIN_PAGE_ROUTES.has(key));
     },
     async ready() {
       await store.ping();
@@ -111,7 +127,7 @@ export function createService(options: ServiceOptions = {}): Service {
     async handle(req) {
       const t0 = performance.now();
       const parsed = targetOf(req.url, ROUTES);
-      const path = parsed && Object.hasOwn(ROUTES, parsed.path) ? parsed.path : 'unknown';
+      const path = (parsed && routeOf(parsed.path)) ?? 'unknown';
       let ip: string | undefined;
       let response: ServiceResponse;
       try {

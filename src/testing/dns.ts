@@ -6,6 +6,7 @@
  * on loopback, and against {@link createStaticDnsProvider}).
  */
 import { resolveRunner, type Runner } from './runner.js';
+import { skipCase } from './conformance.js';
 import assert from 'node:assert/strict';
 import type { DnsAnswer, DnsProvider, MxRecord } from '../providers/types.js';
 
@@ -133,8 +134,8 @@ export function testDnsProvider(name: string, setup: () => Promise<DnsConformanc
       controller.abort(new Error('stop'));
       await assert.rejects(s.provider.mx(`other.${N.mx}`, { signal: controller.signal }));
     });
-    it('rejects with an error named TimeoutError when the server never answers', async () => {
-      if (!s.unresponsive) return;
+    it('rejects with an error named TimeoutError when the server never answers', async (...args: unknown[]) => {
+      if (!s.unresponsive) return skipCase(args[0], 'setup.unresponsive is not given: the timeout contract is not checked');
       await assert.rejects(s.unresponsive.mx(N.mx, signal()), (e: unknown) => (e as Error).name === 'TimeoutError');
     });
   });

@@ -5,6 +5,7 @@ import { createRouter, protect as protectExpress } from '../../src/adapters/expr
 import { createFetchHandler, protect as protectFetch } from '../../src/adapters/fetch.js';
 import { createHandler, protect as protectNode } from '../../src/adapters/node.js';
 import { FormspamError, invalidOption, isFormspamError } from '../../src/core/errors.js';
+import { createClassifier } from '../../src/engine/classifier.js';
 import { createDnsProvider } from '../../src/providers/dns.js';
 import { trustedProxySet } from '../../src/service/client-ip.js';
 import { M2MGate } from '../../src/service/m2m.js';
@@ -34,6 +35,12 @@ const CASES: [string, string, () => unknown][] = [
   ['createService', 'masterKey', () => createService({ offline: true, masterKey: 'short' })],
   ['createService', 'storeOutageGraceMs', () => createService({ offline: true, storeOutageGraceMs: -1 })],
   ['createService', 'widget.maxNumber', () => createService({ offline: true, widget: { maxNumber: 0 } as never })],
+  // The one classifier of the service (and of protect) is made, and its options checked, at start-up.
+  ['createService', 'classifyOptions.timeoutMs', () => createService({ offline: true, classifyOptions: { timeoutMs: 0 } })],
+  ['createService', 'classifyOptions.explain', () => createService({ offline: true, classifyOptions: { explain: 'it' as never } })],
+  ['protect', 'classifyOptions.maxMatches', () => protectNode({ classifyOptions: { maxMatches: -1 } })],
+  ['protect', 'classifyOptions.signal', () => protectExpress({ classifyOptions: { signal: AbortSignal.abort() } as never })],
+  ['createClassifier', 'timeoutMs', () => createClassifier({ timeoutMs: Number.NaN })],
   ['createService', 'widget.minMaxNumber', () => createService({ offline: true, widget: { minMaxNumber: 10, maxMaxNumber: 5 } as never })],
   // The adapters hand their options to createService, which names itself.
   ['createService', 'bodyLimit', () => createHandler({ offline: true, bodyLimit: -1 })],

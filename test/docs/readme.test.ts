@@ -8,7 +8,7 @@ import { CLI, ROOT, runCli } from '../cli/run-cli.js';
 import { expectedOutput, README, readmeExample as example } from '../helpers/readme.js';
 
 describe('README examples', () => {
-  it.each(['in-process', 'custom-rule', 'form-type'])('the %s example prints what its comments say', (name) => {
+  it.each(['in-process', 'custom-rule', 'classifier', 'form-type'])('the %s example prints what its comments say', (name) => {
     const code = example(name);
     const expected = expectedOutput(code);
     expect(expected.length).toBeGreaterThan(0);

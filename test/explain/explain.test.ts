@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../src/engine/classify.js';
+import { classify } from '../../src/engine/classifier.js';
 import {
   DETAIL_CODES,
   EXPLAIN_LANGUAGES,

@@ -84,6 +84,10 @@ const INPUTS = /^src\/(?:email|ip|geo|text)\//;
 const RULE_FILE = /^src\/rules\/(?!support\/)[^/]+\/[^/]+\.ts$/;
 const RULES = /^src\/rules\//;
 const part = (name: string): RegExp => new RegExp(`^src/(?:${name})/`);
+/** The engine's one file that may import the default rules and providers. */
+const ENGINE_DEFAULTS = 'src/engine/classifier.ts';
+/** What the rest of the engine may import of providers/ and language/: the call options, the classifier choice. */
+const ENGINE_LIGHT = new Set(['src/providers/call.ts', 'src/language/choice.ts']);
 
 /**
  * The imports that must never exist, one message each (empty: the tree keeps the never-list):
@@ -91,7 +95,9 @@ const part = (name: string): RegExp => new RegExp(`^src/(?:${name})/`);
  * - rules import no provider values and no rule file but their own;
  * - `verify/` and `altcha/` import nothing of `service/`; `altcha/` imports only itself and node:crypto;
  * - `core/` imports nothing of `engine/`;
- * - the engine imports nothing of service, stores, adapters or CLI.
+ * - the engine imports nothing of service, stores, adapters or CLI; apart from
+ *   `engine/classifier.ts` (which adds the default rules and providers), it imports no rule,
+ *   lexicon, text model or language detector and no provider value but `providers/call.ts`.
  */
 export function neverListViolations(imports: readonly Import[]): string[] {
   const out: string[] = [];
@@ -109,6 +115,9 @@ export function neverListViolations(imports: readonly Import[]): string[] {
     if (part('altcha').test(i.from) && !part('altcha').test(i.target) && i.target !== 'node:crypto') forbid(i, 'altcha/ is a leaf: node:crypto and altcha/ only');
     if (part('core').test(i.from) && part('engine').test(i.target)) forbid(i, 'core/ imports nothing of engine/');
     if (part('engine').test(i.from) && part('service|stores|adapters|cli').test(i.target)) forbid(i, 'the engine imports nothing of service, stores, adapters or CLI');
+    if (part('engine').test(i.from) && i.from !== ENGINE_DEFAULTS && !i.typeOnly && !ENGINE_LIGHT.has(i.target) && part('rules|lexicons|model|language|providers').test(i.target)) {
+      forbid(i, `the engine but ${ENGINE_DEFAULTS} imports no rule, lexicon, model, language detector or provider (a rule's test loads its rule, its facts and the engine)`);
+    }
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { classify } from '../../src/engine/classify.js';
+import { classify } from '../../src/engine/classifier.js';
 import { createSiteLearner } from '../../src/learn/learner.js';
 import { createSqliteStore } from '../../src/stores/sqlite.js';
 import { runCli } from '../cli/run-cli.js';

@@ -1,4 +1,4 @@
-// The public surface (issue 18, item 4; docs/architecture.md "The public surface"): each subpath of
+// The public surface (docs/architecture.md "The public surface"): each subpath of
 // package.json "exports" and the runtime names it has, read from the built dist through the
 // package's own name (`import('formspam/providers')`, as a user imports it). A name added to or
 // taken from a subpath fails here until the list below and a changeset say so.
@@ -14,9 +14,9 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { na
 /** Every subpath's runtime names, sorted (types are not runtime names). */
 const SURFACE: Record<string, readonly string[]> = {
   '.': [
-    'DEFAULT_MIN_REPORTS', 'EXPLAIN_LANGUAGES', 'FactUnavailable', 'FormspamError', 'classify', 'createDefaultProviders',
-    'createSiteLearner', 'defaultRules', 'defineFact', 'defineRule', 'explain', 'explainSkipped', 'hit', 'isFormspamError',
-    'miss', 'skip', 'warmUp',
+    'DEFAULT_MIN_REPORTS', 'EXPLAIN_LANGUAGES', 'FactUnavailable', 'FormspamError', 'classify', 'createClassifier',
+    'createDefaultProviders', 'createSiteLearner', 'defaultRules', 'defineFact', 'defineRule', 'explain', 'explainSkipped',
+    'hit', 'isFormspamError', 'miss', 'skip', 'warmUp',
   ],
   './providers': [
     'DEFAULT_DNS_TIMEOUT_MS', 'DnsLookupError', 'TextModel', 'createDnsProvider', 'createGeoProvider',

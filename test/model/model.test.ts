@@ -28,10 +28,12 @@ function code(fn: () => unknown): string {
 describe('the model file', () => {
   const bytes = readFileSync(BUNDLED);
 
-  it('is the bundled model: under 5 MB, 2^18 weights, the rule\'s buckets', () => {
-    expect(bytes.length).toBeLessThan(5 * 1024 * 1024);
+  it('is the bundled model: 2^16 8-bit weights (64 KiB), the rule\'s buckets', () => {
+    expect(bytes.length).toBeLessThan(70 * 1024);
     const model = parseModel(bytes);
-    expect(model.weights.length).toBe(2 ** 18);
+    expect(model.weights).toBeInstanceOf(Int8Array);
+    expect(model.weights.length).toBe(2 ** 16);
+    expect(model.header.format).toBe(2);
     expect(model.header.buckets).toEqual(MODEL_BUCKETS);
     expect(model.header.features).toEqual(TEXT_MODEL_OPTIONS.features);
     expect(model.version).toBe(TEXT_MODEL_OPTIONS.version);
@@ -44,7 +46,8 @@ describe('the model file', () => {
 
   it.each<[string, (b: Uint8Array) => Uint8Array, RegExp]>([
     ['wrong magic', (b) => Uint8Array.from([...b.subarray(0, 7), 0x21, ...b.subarray(8)]), /^INVALID_MODEL: .*not a formspam text model/],
-    ['truncated weights', (b) => b.subarray(0, b.length - 2), /^INVALID_MODEL: .*bytes of weights where 524288 were expected/],
+    ['truncated weights', (b) => b.subarray(0, b.length - 2), /^INVALID_MODEL: .*65534 bytes of weights where 65536 were expected/],
+    ['format 1 (16-bit weights)', (b) => Uint8Array.from([...new TextEncoder().encode('FSTXTM01'), ...b.subarray(8)]), /^INVALID_MODEL: .*format 1 \(16-bit weights\) is not supported; train the model again/],
     ['truncated header', (b) => b.subarray(0, 40), /^INVALID_MODEL: .*truncated header/],
     ['empty', () => new Uint8Array(0), /^INVALID_MODEL: .*not a formspam text model/],
   ])('refuses %s with INVALID_MODEL', (_name, damage, message) => {

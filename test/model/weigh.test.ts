@@ -48,8 +48,8 @@ const CONFIGS: FeatureConfig[] = [
 describe('weighFeatures', () => {
   for (const config of CONFIGS) {
     it(`equals extractFeatures + uniqueFeatures (${JSON.stringify(config)})`, () => {
-      const weights = new Int16Array(2 ** config.bits);
-      for (let i = 0; i < weights.length; i++) weights[i] = Math.floor(rand() * 65536) - 32768;
+      const weights = new Int8Array(2 ** config.bits);
+      for (let i = 0; i < weights.length; i++) weights[i] = Math.floor(rand() * 256) - 128;
       const seen = new Uint8Array(weights.length);
       for (const t of texts()) {
         const text = input(t);
@@ -75,7 +75,9 @@ describe('weighFeatures', () => {
     const model = parseModel(readFileSync(join(ROOT, 'data/text-model.bin')));
     const config = model.header.features;
     const seen = new Uint8Array(model.weights.length);
-    const long = 'alpha beta gamma delta '.repeat(5000) + Array.from({ length: 40000 }, (_, i) => `w${i.toString(36)}`).join(' ');
+    // 80,000 distinct words of letters (digits would all become the same shapes).
+    const letters = (i: number): string => (i < 26 ? '' : letters(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26));
+    const long = 'alpha beta gamma delta '.repeat(5000) + Array.from({ length: 80000 }, (_, i) => `w${letters(i)}`).join(' ');
     for (const t of [...texts(), long]) {
       const unique = uniqueFeatures(extractFeatures(input(t), config), seen);
       let sum = 0;

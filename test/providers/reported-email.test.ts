@@ -30,6 +30,14 @@ describe('reported email lists', () => {
     expect(await lists.info()).toEqual({ domains: 2, addresses: 1, generated: { domains: '2026-11-20T10:00:00Z', addresses: '2026-11-21' } });
   });
 
+  it('matches a domain asked in upper case, with a final dot, or in Unicode, as the lists keep it', async () => {
+    const lists = createReportedEmailProvider({ domainsFile });
+    expect(await lists.lookup({ domain: 'MX.Spam-Domain.COM', addressHash: null }, o())).toEqual({ domain: 'spam-domain.com', address: false });
+    expect(await lists.lookup({ domain: 'spam-domain.com.', addressHash: null }, o())).toEqual({ domain: 'spam-domain.com', address: false });
+    expect(await lists.lookup({ domain: 'Bücher-Spam.de', addressHash: null }, o())).toEqual({ domain: 'xn--bcher-spam-9db.de', address: false });
+    expect(await lists.lookup({ domain: 'other.com', addressHash: null }, o())).toEqual({ domain: null, address: false });
+  });
+
   it('with no list loaded, rejects with FactUnavailable("no-data")', async () => {
     for (const lists of [createReportedEmailProvider(), createReportedEmailProvider({ domainsFile: join(dir, 'missing.txt') })]) {
       const error = await lists.lookup({ domain: 'x.com', addressHash: null }, o()).catch((e: unknown) => e);

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from '../../src/adapters/express.js';
 import { createFetchHandler, type FetchHandler } from '../../src/adapters/fetch.js';
-import { classify } from '../../src/engine/classify.js';
+import { classify } from '../../src/engine/classifier.js';
 import { explain, type ExplainLanguage } from '../../src/explain/index.js';
 import { createDefaultProviders } from '../../src/providers/default.js';
 import { requestApiKey } from '../../src/service/client.js';

@@ -53,7 +53,7 @@ export default defineRule({
   skipReasons: [],
   needs: { model: textModelFact },
   description:
-    'A learned text model (logistic regression over hashed words and word pairs of the normalised text, trained on public labelled data): its spam probability scores by bucket, from −1 (p < 0.02, strong ham evidence) to 2 (p ≥ 0.999), at most 1 on a contact form (the default formType), at least 0 on a comment form; the evidence names the probability and the words that weighed most.',
+    'A learned text model (logistic regression over the hashed words of the normalised text, trained on public labelled data): its spam probability scores by bucket, from −1 (p < 0.02, strong ham evidence) to 2 (p ≥ 0.999), at most 1 on a contact form (the default formType), at least 0 on a comment form; the evidence names the probability and the words that weighed most.',
   score(request, { model }) {
     const { text } = request;
     if (!text) return hit([], { probability: 0.5 });

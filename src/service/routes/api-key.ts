@@ -2,13 +2,13 @@
  * The key endpoints: `POST /api_key/generate` (a key for whoever solves the M2M proof of work,
  * when issuance is open) and the admin's `/admin/keys` (list, create, set limits, revoke).
  */
-import { constantTimeEqual } from '../../altcha/crypto.js';
 import type { KeyLimits } from '../../stores/types.js';
 import type { ServiceContext } from '../context.js';
 import { errorResponse, header, HttpError, json, type ServiceRequest, type ServiceResponse, type Target } from '../http.js';
 import { newApiKey, parseHostname } from '../keys.js';
 import { masterKeyProblem } from '../master-key.js';
 import { formatKeyLimits, parseKeyLimits } from '../rate-limit.js';
+import { requireAdmin } from './admin.js';
 
 export async function generateRoute(ctx: ServiceContext, req: ServiceRequest, ip: string | undefined): Promise<ServiceResponse> {
   if (ctx.keyIssuance === 'closed') {
@@ -67,14 +67,8 @@ async function setLimits(ctx: ServiceContext, apiKey: string, ownLimits: KeyLimi
  * `PATCH ?apiKey= { limits }` sets its own rate limits, `DELETE ?apiKey=` revokes one.
  */
 export async function adminKeysRoute(ctx: ServiceContext, req: ServiceRequest, target: Target, ip: string | undefined): Promise<ServiceResponse> {
-  const { adminToken, store, log } = ctx;
-  if (adminToken === undefined) throw new HttpError(404, 'ADMIN_DISABLED', 'Not Found: the admin endpoints are off on this server (start it with FORMSPAM_ADMIN_TOKEN).');
-  const auth = header(req.headers.authorization);
-  const given = auth && /^bearer /i.test(auth) ? auth.slice(7).trim() : '';
-  if (!constantTimeEqual(given, adminToken)) {
-    await ctx.rate('admin-ip', ctx.limits?.generatePerIp, ip);
-    throw new HttpError(401, 'ADMIN_TOKEN_INVALID', 'Admin endpoints need Authorization: Bearer <the FORMSPAM_ADMIN_TOKEN the server was started with>.', { 'www-authenticate': 'Bearer' });
-  }
+  const { store, log } = ctx;
+  await requireAdmin(ctx, req, ip);
   if (req.method === 'GET') {
     const keys = await store.listKeys();
     return json(200, { keys: keys.map((k) => ({ apiKey: k.apiKey, hostname: k.hostname, license: k.license, createdAt: new Date(k.createdAt).toISOString(), revokedAt: k.revokedAt === undefined ? null : new Date(k.revokedAt).toISOString(), limits: k.limits === undefined ? null : formatKeyLimits(k.limits) })) });

@@ -159,7 +159,7 @@ export async function verifySignatureRoute(ctx: ServiceContext, req: ServiceRequ
     const result = verifyServerSignature(p, secret, { now: ctx.now });
     if (!result.verified) return refused(SIGNATURE_REASONS[result.reason ?? 'invalid-signature'] ?? 'INVALID_SIGNATURE');
     const key = `sig:${p.signature.toLowerCase()}`;
-    // Only a caller that proves the key's secret spends the payload (issue 19): whoever merely
+    // Only a caller that proves the key's secret spends the payload: whoever merely
     // holds a payload (copied from a form post) must not be able to use it up before the site
     // checks it. Without a proof the answer is the same check of the signature, with no replay
     // protection: `spent: false` says this call did not spend the payload.

@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/email/disposable.js';
-import { testRule } from '../../../src/testing/index.js';
+import { testRule } from '../../../src/testing/rule.js';
 
 testRule(rule, {
   hits: [

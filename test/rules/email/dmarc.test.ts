@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/email/dmarc.js';
-import { factFailure, testRule } from '../../../src/testing/index.js';
+import { factFailure, testRule } from '../../../src/testing/rule.js';
 
 const email = { email: '@shop.example.com' };
 

@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/email/free-provider.js';
-import { testRule } from '../../../src/testing/index.js';
+import { testRule } from '../../../src/testing/rule.js';
 
 const trusted = (email: string) => ({ name: `${email}: trusted`, request: { email }, score: 0.5, count: 1 });
 const free = (email: string) => ({ name: `${email}: other free provider`, request: { email }, score: 1, count: 1 });

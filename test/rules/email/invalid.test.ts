@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/email/invalid.js';
-import { testRule } from '../../../src/testing/index.js';
+import { testRule } from '../../../src/testing/rule.js';
 
 const invalid = (email: string, reason: string, value = '') => ({ name: `${email} (${reason})`, request: { email }, score: 5, values: [value], fields: ['email'] });
 

@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/ip-address/hosting.js';
-import { factFailure, testRule } from '../../../src/testing/index.js';
+import { factFailure, testRule } from '../../../src/testing/rule.js';
 
 const listed = { asn: 64500, organization: 'Example', lists: { hosting: { sources: ['x4bnet-datacenter'], matches: [{ list: 'x4bnet-datacenter', entry: '151.101.0.0/16' }] } } };
 const clean = { asn: 64500, organization: 'Example', lists: { hosting: { sources: ['x4bnet-datacenter'], matches: [] } } };

@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/ip-address/malicious.js';
-import { factFailure, testRule } from '../../../src/testing/index.js';
+import { factFailure, testRule } from '../../../src/testing/rule.js';
 
 const listed = { asn: 64500, organization: 'Example', lists: { malicious: { sources: ['firehol-level1'], matches: [{ list: 'firehol-level1', entry: '45.155.205.0/24' }] } } };
 const clean = { asn: 64500, organization: 'Example', lists: { malicious: { sources: ['firehol-level1'], matches: [] } } };

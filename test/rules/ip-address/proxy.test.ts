@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/ip-address/proxy.js';
-import { factFailure, testRule } from '../../../src/testing/index.js';
+import { factFailure, testRule } from '../../../src/testing/rule.js';
 
 const listed = { asn: 64500, organization: 'Example', lists: { proxy: { sources: ['x4bnet-vpn'], matches: [{ list: 'x4bnet-vpn', entry: '146.70.0.0/16' }] } } };
 const clean = { asn: 64500, organization: 'Example', lists: { proxy: { sources: ['x4bnet-vpn'], matches: [] } } };

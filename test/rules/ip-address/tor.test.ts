@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/ip-address/tor.js';
-import { factFailure, testRule } from '../../../src/testing/index.js';
+import { factFailure, testRule } from '../../../src/testing/rule.js';
 
 const listed = { asn: 64500, organization: 'Example', lists: { tor: { sources: ['tor-exits'], matches: [{ list: 'tor-exits', entry: '185.220.101.0/24' }] } } };
 const clean = { asn: 64500, organization: 'Example', lists: { tor: { sources: ['tor-exits'], matches: [] } } };

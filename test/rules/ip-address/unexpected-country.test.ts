@@ -1,5 +1,5 @@
 import rule from '../../../src/rules/ip-address/unexpected-country.js';
-import { factFailure, testRule } from '../../../src/testing/index.js';
+import { factFailure, testRule } from '../../../src/testing/rule.js';
 
 const DE = { country: 'DE', city: null, zip: null };
 const RU = { country: 'RU', city: null, zip: null };

@@ -5,7 +5,7 @@ import { classify, createDefaultProviders } from '../../../src/index.js';
 import { parseModel } from '../../../src/providers/index.js';
 import rule, { MODEL_BUCKETS } from '../../../src/rules/text/model.js';
 import { trainModel } from '../../../src/model/train.js';
-import { factFailure, runRuleCase, testRule } from '../../../src/testing/index.js';
+import { factFailure, runRuleCase, testRule } from '../../../src/testing/rule.js';
 import { ROOT } from '../../cli/run-cli.js';
 
 // A small model trained in the test on literal examples: its weights follow from these lines.
@@ -17,6 +17,10 @@ const tiny = trainModel(
   { features: { bits: 12, unigrams: true, bigrams: true, charGrams: 0, shapes: false }, l2: 0, learningRate: 0.5, epochs: 40, seed: 1, buckets: MODEL_BUCKETS, version: 'test-tiny' },
 );
 const bundled = parseModel(readFileSync(join(ROOT, 'data/text-model.bin')));
+/** A spam comment of the training videos the bundled model puts at p ≥ 0.999. */
+const PROMO = 'check it out free stuff for watching videos and filling surveys\n\nhttp://www.prizerebel.com/index.php?r=1446084';
+/** An SMS of the training split's ham the bundled model puts at p < 0.02. */
+const CHAT = 'So ü pay first lar... Then when is da stock comin...';
 
 testRule(rule, {
   hits: [
@@ -32,16 +36,19 @@ testRule(rule, {
       facts: { model: bundled },
       score: 1,
     },
-    { name: 'bundled: YouTube self-promotion as a comment', request: { text: 'Hey, check out my new channel, please subscribe and like my videos!', formType: 'comment' }, facts: { model: bundled }, score: 2 },
-    { name: 'bundled: YouTube self-promotion on a contact form (capped)', request: 'Hey, check out my new channel, please subscribe and like my videos!', facts: { model: bundled }, score: 1 },
-    { name: 'bundled: chat', request: "Nah I don't think he goes to usf, he lives around here though", facts: { model: bundled }, score: -1 },
+    // A spam comment of the training videos (p ≥ 0.999): 2 as a comment, capped at 1 on a contact form.
+    { name: 'bundled: YouTube self-promotion as a comment', request: { text: PROMO, formType: 'comment' }, facts: { model: bundled }, score: 2 },
+    { name: 'bundled: YouTube self-promotion on a contact form (capped)', request: PROMO, facts: { model: bundled }, score: 1 },
+    { name: 'bundled: a plea to subscribe', request: 'Hey, check out my new channel, please subscribe and like my videos!', facts: { model: bundled }, score: 1 },
+    // SMS chat of the training split (p < 0.02).
+    { name: 'bundled: chat', request: CHAT, facts: { model: bundled }, score: -1 },
   ],
   misses: [
     // Words the tiny model never saw: p stays near its prior, bucket 0.
     { request: 'Zebra quantum lighthouse', facts: { model: tiny } },
     // Ham words only on a comment form: p < 0.02, but no point off in a comment (at least 0).
     { name: 'no point off on a comment form', request: { text: 'see you at the meeting at noon for lunch', formType: 'comment' }, facts: { model: tiny } },
-    { name: 'bundled: chat as a comment (no point off)', request: { text: "Nah I don't think he goes to usf, he lives around here though", formType: 'comment' }, facts: { model: bundled } },
+    { name: 'bundled: chat as a comment (no point off)', request: { text: CHAT, formType: 'comment' }, facts: { model: bundled } },
     { name: 'bundled: a table booking', request: 'Hello, I would like to book a table for four people tonight. Could you confirm by email?', facts: { model: bundled } },
     { name: 'bundled: an enquiry with "check out"', request: 'Can you check out the issue with the mobile app? It logs me out every few minutes.', facts: { model: bundled } },
     { name: 'bundled: a German enquiry', request: 'Sehr geehrte Damen und Herren, ich interessiere mich für Ihre Wohnung in der Hauptstraße. Wann wäre eine Besichtigung möglich?', facts: { model: bundled } },
@@ -75,13 +82,13 @@ describe('text.MODEL in classify()', () => {
   const providers = createDefaultProviders({ offline: true });
 
   it('runs with the bundled model (createDefaultProviders()) and is listed in reasons when it adds points', async () => {
-    const r = await classify({ text: 'Hey, check out my new channel, please subscribe and like my videos!', formType: 'comment' }, providers);
+    const r = await classify({ text: PROMO, formType: 'comment' }, providers);
     expect(r.text!.rules.MODEL).toMatchObject({ score: 2 });
     expect(r.reasons).toContain('text.MODEL');
   });
 
   it('adds at most 1 on a contact form (the default formType), whatever the probability', async () => {
-    const text = 'Hey, check out my new channel, please subscribe and like my videos!';
+    const text = PROMO;
     const contact = await classify({ text }, providers);
     const comment = await classify({ text, formType: 'comment' }, providers);
     expect(contact.text!.rules.MODEL!.evidence!.probability).toBe(comment.text!.rules.MODEL!.evidence!.probability);
@@ -90,7 +97,7 @@ describe('text.MODEL in classify()', () => {
   });
 
   it('takes a point off for strong ham evidence, is then not a reason, and the total is the sum', async () => {
-    const r = await classify({ text: "Nah I don't think he goes to usf, he lives around here though" }, providers);
+    const r = await classify({ text: CHAT }, providers);
     expect(r.text!.rules.MODEL!.score).toBe(-1);
     expect(r.reasons).not.toContain('text.MODEL');
     const sum = Object.values(r.text!.rules).reduce((a, x) => a + x.score, 0);
@@ -98,8 +105,8 @@ describe('text.MODEL in classify()', () => {
   });
 
   it('takes no point off on a comment form: self-promotion the model finds ham-like keeps the rules\' score', async () => {
-    // Self-promotion after fan talk, the kind issue 16 names: SPAM_WORDS 2.5, the model "sure" it is ham (p 0.012).
-    const text = 'I remember when this song came out, my mom used to sing it in the car every morning. Good times. Check out my channel';
+    // Self-promotion after chat, the kind issue 16 names: SPAM_WORDS 2.5, the model "sure" it is ham (p 0.013).
+    const text = "Tired. I haven't slept well the past few nights, this song is on repeat in my head lol. Check out my channel";
     const comment = await classify({ text, formType: 'comment' }, providers);
     const rules = await classify({ text, formType: 'comment', disableRules: ['text.MODEL'] }, providers);
     expect(comment.text!.rules.MODEL!.evidence!.probability).toBeLessThan(0.02);
@@ -127,7 +134,7 @@ describe('text.MODEL in classify()', () => {
   });
 
   it('scales every bucket and the contact form\'s cap with a weights override', async () => {
-    const text = 'Hey, check out my new channel, please subscribe and like my videos!';
+    const text = PROMO;
     const comment = await classify({ text, formType: 'comment' }, providers, { weights: { 'text.MODEL': 0.5 } });
     expect(comment.text!.rules.MODEL!.score).toBe(1);
     const contact = await classify({ text }, providers, { weights: { 'text.MODEL': 0.5 } });

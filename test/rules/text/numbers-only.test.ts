@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
 import rule from '../../../src/rules/text/numbers-only.js';
-import { expectHit, expectMiss, testRule } from '../../../src/testing/index.js';
+import { expectHit, expectMiss, testRule } from '../../../src/testing/rule.js';
 
 testRule(rule, {
   hits: [

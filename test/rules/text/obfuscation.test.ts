@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
 import { normalizeRequest } from '../../../src/core/request.js';
 import rule from '../../../src/rules/text/obfuscation.js';
-import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
+import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/rule.js';
 
 // Example texts written for formspam (not real traffic).
 testRule(rule, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fill } from '../../../bench/adversarial-inputs.mjs';
 import { normalizeRequest } from '../../../src/core/request.js';
 import rule from '../../../src/rules/text/profanity.js';
-import { runRuleCase, testRule } from '../../../src/testing/index.js';
+import { runRuleCase, testRule } from '../../../src/testing/rule.js';
 
 const lang = (language: string) => ({ language: [{ language, confidence: 0.95 }] });
 

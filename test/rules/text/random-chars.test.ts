@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
 import rule, { randomReason } from '../../../src/rules/text/random-chars.js';
-import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
+import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/rule.js';
 
 testRule(rule, {
   hits: [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
 import type { ClassifyRequest } from '../../../src/core/request.js';
 import rule from '../../../src/rules/text/short-text.js';
-import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/index.js';
+import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/rule.js';
 
 // A fixed-score rule with no matches: a hit has score 1 and no count; `evidence.length` says how long the text was.
 const A39 = 'a'.repeat(39);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../../src/engine/classify.js';
+import { classify } from '../../../src/engine/classifier.js';
 import { normalizeRequest } from '../../../src/core/request.js';
 import { createSiteLearner } from '../../../src/learn/learner.js';
 import { siteTokens } from '../../../src/learn/tokens.js';

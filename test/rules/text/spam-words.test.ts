@@ -6,7 +6,7 @@ import { chooseLexicons } from '../../../src/lexicons/index.js';
 import { normalizePhrase } from '../../../src/lexicons/normalize.js';
 import { normalizeRequest } from '../../../src/core/request.js';
 import rule from '../../../src/rules/text/spam-words.js';
-import { runRuleCase, testRule } from '../../../src/testing/index.js';
+import { runRuleCase, testRule } from '../../../src/testing/rule.js';
 
 const lang = (language: string) => ({ language: [{ language, confidence: 0.95 }] });
 

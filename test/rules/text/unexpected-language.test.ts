@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '../../../src/language/index.js';
 import rule from '../../../src/rules/text/unexpected-language.js';
-import { factFailure, runRuleCase, testRule } from '../../../src/testing/index.js';
+import { factFailure, runRuleCase, testRule } from '../../../src/testing/rule.js';
 
 // Each case runs the real detector on its text (the fact is its output), then the rule.
 const kase = async (name: string, text: string, expectedLanguages: string[]) => ({

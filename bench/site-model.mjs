@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { classify, createDefaultProviders, createSiteLearner } from '../dist/index.js';
-import { createMemoryStore, createSqliteStore } from '../dist/service/index.js';
+import { classify, createDefaultProviders } from '../dist/index.js';
+import { createMemoryStore, createSiteLearner, createSqliteStore } from '../dist/service/index.js';
 import { LONG, SHORT, TYPICAL } from './texts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

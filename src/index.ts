@@ -43,8 +43,6 @@ export {
 } from './core/rule.js';
 export { defaultRules } from './rules/index.js';
 export { warmUp } from './lexicons/warm-up.js';
-export { createSiteLearner, DEFAULT_MIN_REPORTS, type SiteLearner, type SiteLearnerOptions } from './learn/learner.js';
-export type { FeedbackOutcome } from './learn/feedback.js';
 export { createDefaultProviders, type DefaultProvidersOptions } from './providers/default.js';
 export type { ClassifyRequest, Classifier, NormalizedRequest, RequestContext, RequestLimits } from './core/request.js';
 export type { TextInput, TextSegment, Token } from './text/input.js';

@@ -64,7 +64,7 @@ export const DEFAULT_LIMITS: Required<RequestLimits> = { maxTextLength: 200_000 
 export interface RequestContext {
   /** The client's IP address, which `ipAddress: "auto"` stands for (adapters pass it in). */
   clientIp?: string;
-  /** The API key the request is classified for (`ClassifyOptions.apiKey`). */
+  /** The API key the request is classified for (the call option `apiKey`). */
   apiKey?: string | undefined;
 }
 
@@ -87,7 +87,7 @@ export interface NormalizedRequest {
   /** Normalised geo-fence entries (`DE`, `continent:EU`, `list:eu`), de-duplicated, in the request's order. */
   readonly blockedCountries: readonly string[];
   readonly disableRules: ReadonlySet<string>;
-  /** The API key the request is classified for (`ClassifyOptions.apiKey`), or null. */
+  /** The API key the request is classified for (the call option `apiKey`), or null. */
   readonly apiKey: string | null;
 }
 

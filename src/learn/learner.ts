@@ -23,7 +23,7 @@ export interface SiteLearnerOptions {
   store: Partial<SiteModelStore> & Partial<SettingsStore> & Partial<DecisionStore>;
   /**
    * The site the counts belong to when a call names no key (default `"site"`). A server passes
-   * each request's key instead (`ClassifyOptions.apiKey`).
+   * each request's key instead (the call option `apiKey`).
    */
   apiKey?: string;
   /**

@@ -155,7 +155,7 @@ export interface SiteModelProvider {
   /** The salt of the tokens (`siteTokens`) the counts are kept under. */
   salt(options: ProviderCallOptions): Promise<number> | number;
   /**
-   * The key's counts for these tokens. `apiKey` is the classify call's (`options.apiKey`); a
+   * The key's counts for these tokens. `apiKey` is the classify call's (the call option `apiKey`); a
    * provider that needs one and is not given one rejects with `FactUnavailable('no-api-key')`.
    */
   readCounts(apiKey: string | undefined, tokens: readonly number[], options: ProviderCallOptions): Promise<SiteModelCounts>;

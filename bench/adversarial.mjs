@@ -24,8 +24,13 @@ export const RUNS = 3;
 setFlagsFromString('--expose-gc');
 const collect = globalThis.gc ?? runInNewContext('gc');
 
-// The facts of the rules that need one (text.MODEL: the bundled model); the others ignore it.
-const FACTS = { model: parseModel(readFileSync(new URL('../data/text-model.bin', import.meta.url))) };
+// The facts of the rules that need one (text.MODEL: the bundled model; text.SITE_MODEL: a site
+// whose reports had every token of the text); the others ignore them.
+const everyToken = { size: 1, get: (t) => ({ spam: t % 4, ham: (t >>> 2) % 3 }) };
+const FACTS = {
+  model: parseModel(readFileSync(new URL('../data/text-model.bin', import.meta.url))),
+  site: { salt: 0x12345678, minReports: 1, counts: { spam: 40, ham: 30, tokens: everyToken } },
+};
 
 /**
  * The least time of RUNS calls of `run(prepare())`, each on what `prepare` makes afresh (a new

@@ -5,3 +5,4 @@
  */
 export { normalizeRequest } from './core/request.js';
 export { parseIp } from './ip/parse.js';
+export { loadLabelled } from './eval/datasets.js';

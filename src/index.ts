@@ -58,4 +58,4 @@ export type {
   TextResult,
   TimeZoneResult,
 } from './core/response.js';
-export type { Providers } from './providers/types.js';
+export type { Providers, SiteModelProvider } from './providers/types.js';

@@ -8,6 +8,7 @@ import { errorJson, EXIT, UsageError, write } from './io.js';
 import { runStatus, STATUS_HELP } from './status.js';
 import { KEYGEN_HELP, runKeygen } from './keygen.js';
 import { KEYS_HELP, runKeys } from './keys.js';
+import { LEARN_HELP, runLearn } from './learn.js';
 import { runServe, SERVE_HELP } from './serve.js';
 import { runUpdateLists, UPDATE_LISTS_HELP } from './update-lists.js';
 
@@ -24,6 +25,7 @@ Commands:
   keys         list, create and revoke a server's API keys (admin token), rotate the master key; see formspam keys --help
   eval         measure accuracy on the labelled data sets (offline); see formspam eval --help
   decisions    list, show, export and delete the decision log of a server's store; see formspam decisions --help
+  learn        train a key's own model from a site's archive of spam and ham; see formspam learn --help
 
 Options:
   -h, --help      show this help
@@ -43,7 +45,8 @@ ${SERVE_HELP}
 ${KEYGEN_HELP}
 ${KEYS_HELP}
 ${EVAL_HELP}
-${DECISIONS_HELP}`;
+${DECISIONS_HELP}
+${LEARN_HELP}`;
 
 function version(): string {
   const require = createRequire(import.meta.url);
@@ -112,6 +115,8 @@ export async function main(argv: string[], io = { stdin: process.stdin, stdout: 
         return await runEval(rest, io);
       case 'decisions':
         return await runDecisions(rest, io);
+      case 'learn':
+        return await runLearn(rest, io);
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}; try formspam --help`);
     }

@@ -69,6 +69,10 @@ Options (environment variable in brackets):
                               classify-key-ip is one client's share of a key: the site's own
                               server sends X-Formspam-Secret and is not split) [FORMSPAM_RATE_LIMITS]
       --no-rate-limits        the same as --rate-limits off
+                              (feedback-key=600/60 limits POST /api/v1/feedback per key)
+      --site-model-min-reports <n>  reports of each label (spam, ham) a key needs before its
+                              own model (text.SITE_MODEL) scores (default 10) [FORMSPAM_SITE_MODEL_MIN_REPORTS]
+      --no-site-model         no per-site model: text.SITE_MODEL is absent, feedback answers 501
       --dns-server <ip[:port]>  DNS server for the email rules; repeat it or give a
                               comma-separated list (default: the system's) [FORMSPAM_DNS_SERVER]
       --offline               no network: DNS rules are skipped [FORMSPAM_OFFLINE=1]
@@ -208,6 +212,8 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       'body-limit': { type: 'string' },
       'rate-limits': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      'site-model-min-reports': { type: 'string' },
+      'no-site-model': { type: 'boolean' },
       'dns-server': { type: 'string', multiple: true },
       'dns-servers': { type: 'string', multiple: true },
       offline: { type: 'boolean' },
@@ -256,6 +262,10 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   const sources: readonly ListSource[] = listsConfig ? await readConfig(listsConfig) : DEFAULT_LIST_SOURCES;
   const sourceProblem = checkSources(sources);
   if (sourceProblem) throw new UsageError(`--lists-config: ${sourceProblem}`);
+  const minReportsText = values['site-model-min-reports'] ?? env.FORMSPAM_SITE_MODEL_MIN_REPORTS;
+  const minReports = minReportsText === undefined ? undefined : Number(minReportsText);
+  if (minReports !== undefined && !(Number.isInteger(minReports) && minReports >= 1)) throw new UsageError('--site-model-min-reports must be an integer >= 1, e.g. 10');
+  const siteModel = values['no-site-model'] ? false : minReports === undefined ? undefined : { minReports };
   const keyIssuance = values['key-issuance'] ?? env.FORMSPAM_KEY_ISSUANCE ?? 'open';
   if (keyIssuance !== 'open' && keyIssuance !== 'closed') throw new UsageError('--key-issuance must be open or closed');
   const adminToken = env.FORMSPAM_ADMIN_TOKEN || undefined;
@@ -316,6 +326,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       ...(masterKey !== undefined && { masterKey }),
       keyIssuance,
       ...(maxListAgeDays !== undefined && { maxListAgeDays }),
+      ...(siteModel !== undefined && { siteModel }),
       ...(adminToken !== undefined && { adminToken }),
       ...(maxNumber !== undefined && { m2m: { maxNumber } }),
       logger,

@@ -64,6 +64,8 @@ export const DEFAULT_LIMITS: Required<RequestLimits> = { maxTextLength: 200_000 
 export interface RequestContext {
   /** The client's IP address, which `ipAddress: "auto"` stands for (adapters pass it in). */
   clientIp?: string;
+  /** The API key the request is classified for (the call option `apiKey`). */
+  apiKey?: string | undefined;
 }
 
 /** The validated, normalised request that rules see. */
@@ -85,6 +87,8 @@ export interface NormalizedRequest {
   /** Normalised geo-fence entries (`DE`, `continent:EU`, `list:eu`), de-duplicated, in the request's order. */
   readonly blockedCountries: readonly string[];
   readonly disableRules: ReadonlySet<string>;
+  /** The API key the request is classified for (the call option `apiKey`), or null. */
+  readonly apiKey: string | null;
 }
 
 function fence(values: readonly string[] | undefined, path: string): string[] {
@@ -188,5 +192,6 @@ export function normalizeRequest(request: unknown, limits: RequestLimits = {}, c
     expectedCountries: fence(r.expectedCountries, '$.expectedCountries'),
     blockedCountries: fence(r.blockedCountries, '$.blockedCountries'),
     disableRules: new Set(r.disableRules ?? []),
+    apiKey: context.apiKey ?? null,
   };
 }

@@ -171,6 +171,12 @@ export interface Rule<N extends Readonly<Record<string, FactDefinition>> = Reado
    */
   readonly skipReasons?: readonly R[];
   /**
+   * A provider (a key of {@link Providers}) without which the rule does not run at all and is
+   * left out of the response, instead of being skipped with `no-provider`: for rules that only
+   * make sense where the caller set something up (`text.SITE_MODEL`, a site's own model).
+   */
+  readonly onlyWith?: string;
+  /**
    * Evaluates the rule. Pure: no I/O, no clock, no randomness; must not throw for any
    * input the engine passes (the engine reports a throw as a skip with reason `rule-error`).
    */
@@ -234,6 +240,8 @@ export function defineRule<N extends Readonly<Record<string, FactDefinition>> = 
    * any other skip case.
    */
   skipReasons?: readonly R[];
+  /** A provider without which the rule is left out of the response (see {@link Rule.onlyWith}). */
+  onlyWith?: keyof Providers & string;
   score(request: NormalizedRequest, facts: FactValues<N>): RuleOutcome<NoInfer<R> | EngineSkipReason>;
 }): Rule<N, R> {
   const m = ID.exec(def.id);
@@ -251,6 +259,9 @@ export function defineRule<N extends Readonly<Record<string, FactDefinition>> = 
   if (reasons !== undefined && !(Array.isArray(reasons) && reasons.every((r) => typeof r === 'string' && SKIP_REASON.test(r)))) {
     throw new FormspamError('INVALID_OPTIONS', `defineRule(${def.id}): skipReasons must be an array of kebab-case codes such as "no-data"`);
   }
+  if (def.onlyWith !== undefined && typeof def.onlyWith !== 'string') {
+    throw new FormspamError('INVALID_OPTIONS', `defineRule(${def.id}): onlyWith must name a provider`);
+  }
   return Object.freeze({
     id: def.id,
     category: m[1] as Category,
@@ -260,6 +271,7 @@ export function defineRule<N extends Readonly<Record<string, FactDefinition>> = 
     description: def.description,
     needs: (def.needs ?? {}) as N,
     ...(def.skipReasons === undefined ? {} : { skipReasons: Object.freeze([...def.skipReasons]) }),
+    ...(def.onlyWith === undefined ? {} : { onlyWith: def.onlyWith }),
     score: def.score,
   });
 }

@@ -36,7 +36,7 @@ function bundledProviders(): Providers {
 /** Every id `disableRules` accepts besides the rules in use: the contract's and formspam's own. */
 const KNOWN_RULE_IDS: readonly string[] = [...SPEC_RULE_IDS, ...EXTENSION_RULE_IDS];
 
-const CALL_OPTIONS: ReadonlySet<string> = new Set(['clientIp', 'signal', 'id']);
+const CALL_OPTIONS: ReadonlySet<string> = new Set(['clientIp', 'signal', 'id', 'apiKey']);
 
 /** The default rules, prepared once (order, plans) for every classifier and classify() that uses them. */
 let defaultRuleSet: RuleSet | undefined;
@@ -68,10 +68,10 @@ export function classifierFor(options: ClassifierOptions, owner: OptionsOwner): 
       if (typeof call !== 'object' || call === null) return Promise.reject(callError('the call options must be an object'));
       for (const key in call) {
         if (!CALL_OPTIONS.has(key)) {
-          return Promise.reject(callError(`\`${key}\` is not an option of a call (clientIp, signal, id); give it to createClassifier()`));
+          return Promise.reject(callError(`\`${key}\` is not an option of a call (clientIp, signal, id, apiKey); give it to createClassifier()`));
         }
       }
-      return run(p, providers, request, call.clientIp, call.signal, call.id);
+      return run(p, providers, request, call.clientIp, call.signal, call.id, call.apiKey);
     },
   };
 }
@@ -131,5 +131,5 @@ export async function classify(
     ? (defaults ??= prepare({}, rulesOf(undefined, CLASSIFY), CLASSIFY))
     : prepare(options, rulesOf(options.rules, CLASSIFY), CLASSIFY);
   if (typeof providers !== 'object' || providers === null) notAnObject(CLASSIFY, '`providers`');
-  return run(p, providers, request, options.clientIp, options.signal, options.id);
+  return run(p, providers, request, options.clientIp, options.signal, options.id, options.apiKey);
 }

@@ -52,11 +52,17 @@ export interface ClassifyCallOptions {
   /** Aborts the classification; it then rejects with `ABORTED`. */
   signal?: AbortSignal;
   /** The client's IP address, which `ipAddress: "auto"` stands for; adapters pass it (from trusted proxies only). */
-  clientIp?: string;  /**
+  clientIp?: string;
+  /**
    * The response's `id` (1 to 100 of `A-Z a-z 0-9 _ - . :`); default a new random one
    * (`d_` and 22 base64url characters) per call.
    */
   id?: string;
+  /**
+   * The API key the request is classified for: the site whose own model (`text.SITE_MODEL`, the
+   * `siteModel` provider) applies. The server sets it; a library user with one site leaves it out.
+   */
+  apiKey?: string;
 }
 
 /** Rules, weights, providers and timeouts prepared once, for many requests: `createClassifier(options)`. */
@@ -95,6 +101,8 @@ export interface RuleSet {
   rank: ReadonlyMap<AnyRule, number>;
   /** Plans of requests without `disableRules`, by {@link planKey}. */
   plans: Map<number, Plan>;
+  /** The providers some rules run only with (`onlyWith`), at most 8: each is a bit of the plan key. */
+  onlyWith: readonly string[];
 }
 
 /** A classifier's options, checked and prepared: what {@link run} runs a request with. */
@@ -154,11 +162,14 @@ export function prepareRules(rules: unknown, knownRuleIds: readonly string[], ow
     ids.add(rule.id);
   }
   const list = rules as readonly AnyRule[];
+  const onlyWith = [...new Set(list.flatMap((r) => (typeof r.onlyWith === 'string' ? [r.onlyWith] : [])))];
+  if (onlyWith.length > 8) optionsError(owner, 'rules', 'name more than 8 different `onlyWith` providers');
   return {
     rules: list,
     known: new Set([...ids, ...knownRuleIds]),
     rank: new Map(list.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
     plans: new Map(),
+    onlyWith,
   };
 }
 
@@ -207,6 +218,7 @@ export function prepare(options: EngineOptions, ruleSet: RuleSet, owner: Options
     known: ruleSet.known,
     rank: ruleSet.rank,
     plans: ruleSet.plans,
+    onlyWith: ruleSet.onlyWith,
     formulas,
     timeoutMs,
     maxMatches,
@@ -228,18 +240,24 @@ function inputOf(request: NormalizedRequest, category: Category): unknown {
   return request[category];
 }
 
-/** What a plan depends on besides the rules: the categories given and whether a language and a geo provider are. */
-function planKey(req: NormalizedRequest, providers: Providers): number {
+/**
+ * What a plan depends on besides the rules: the categories given, whether a language and a geo
+ * provider are, and which of the providers that rules run only with are.
+ */
+function planKey(p: Prepared, req: NormalizedRequest, providers: Providers): number {
   let key = 0;
   for (let c = 0; c < CATEGORIES.length; c++) if (inputOf(req, CATEGORIES[c]!) !== null) key |= 1 << c;
   if (req.text && providers.language !== undefined) key |= 1 << CATEGORIES.length;
   if (req.ip && providers.geo !== undefined) key |= 2 << CATEGORIES.length;
+  for (let i = 0; i < p.onlyWith.length; i++) if (providers[p.onlyWith[i]!] != null) key |= 4 << (CATEGORIES.length + i);
   return key;
 }
 
 function makePlan(p: Prepared, req: NormalizedRequest, providers: Providers): Plan {
   const given = CATEGORIES.filter((c) => inputOf(req, c) !== null);
-  const active = p.rules.filter((r) => given.includes(r.category) && !req.disableRules.has(r.id));
+  const active = p.rules.filter(
+    (r) => given.includes(r.category) && !req.disableRules.has(r.id) && (r.onlyWith === undefined || providers[r.onlyWith] != null),
+  );
   // Every fact the active rules need, once each.
   const needed = new Map<string, FactDefinition>();
   for (const rule of active) for (const [, fact] of needsOf(rule)) needed.set(fact.key, fact);
@@ -255,7 +273,7 @@ function makePlan(p: Prepared, req: NormalizedRequest, providers: Providers): Pl
 /** The request's plan: made once per options, categories given and providers present when no rule is disabled. */
 function planOf(p: Prepared, req: NormalizedRequest, providers: Providers): Plan {
   if (req.disableRules.size > 0) return makePlan(p, req, providers);
-  const key = planKey(req, providers);
+  const key = planKey(p, req, providers);
   let plan = p.plans.get(key);
   if (plan === undefined) p.plans.set(key, (plan = makePlan(p, req, providers)));
   return plan;
@@ -492,14 +510,16 @@ export async function run(
   clientIp: string | undefined,
   signal: AbortSignal | undefined,
   id?: string,
+  apiKey?: string,
 ): Promise<ClassifyResponse> {
   if (signal !== undefined && !(signal instanceof AbortSignal)) throw invalidOption('classify', 'signal', 'must be an AbortSignal');
+  if (apiKey !== undefined && typeof apiKey !== 'string') throw invalidOption('classify', 'apiKey', 'must be a string');
   if (id !== undefined && (typeof id !== 'string' || !DECISION_ID_PATTERN.test(id))) {
     throw invalidOption('classify', 'id', 'must be 1 to 100 characters of A-Z a-z 0-9 _ - . :');
   }
   if (signal?.aborted) throw abortedError(signal);
 
-  const req = normalizeRequest(request, p.limits, { clientIp });
+  const req = normalizeRequest(request, p.limits, { clientIp, apiKey });
   let i = 0;
   for (const id of req.disableRules) {
     if (!p.known.has(id)) {

@@ -79,6 +79,7 @@ export const PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   'text.RANDOM_CHARS': COMMON,
   'text.SENTIMENT': COMMON,
   'text.SHORT_TEXT': [...COMMON, 'length', 'threshold'],
+  'text.SITE_MODEL': [...COMMON, 'probability', 'words'],
   'text.SPAM_WORDS': COMMON,
   'text.SPECIAL_CHARS': COMMON,
   'text.SQL_INJECTION': COMMON,
@@ -104,6 +105,8 @@ export const SKIP_REASONS: readonly string[] = [
   'non-public',
   'no-country',
   'invalid-time-zone',
+  'too-few-reports',
+  'no-api-key',
 ];
 
 /** The codes of {@link MessageTable.details}: why an address is invalid, why mail cannot be delivered. */
@@ -219,7 +222,7 @@ function valuesOf(id: string, r: RuleResult, response: ClassifyResponse, languag
     values.country = `${countryName(language, country)}${region}`;
     values.expected = stringsOf(evidence.expected).map((c) => countryName(language, c)).join(', ');
   }
-  if (id === 'text.MODEL') {
+  if (id === 'text.MODEL' || id === 'text.SITE_MODEL') {
     const p = typeof evidence.probability === 'number' ? evidence.probability : 0;
     values.probability = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(p);
     const spam = matches.filter((m) => m.reason === 'spam');

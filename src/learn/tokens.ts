@@ -44,14 +44,77 @@ export function parseSalt(hex: string): number {
   return Number.parseInt(hex, 16) >>> 0;
 }
 
+/** The tokens of a text and where each comes from: see {@link siteTokenWords}. */
+export interface SiteTokenWords {
+  /** As {@link siteTokens} gives them. */
+  readonly tokens: readonly number[];
+  /** The words of the text (its normalised words). */
+  readonly words: Words;
+  /** Per token: the index in `words` of its (first) word. */
+  readonly word: Int32Array;
+  /** Per token: true for a pair of words (the word at `word` and the next one). */
+  readonly pair: Uint8Array;
+}
+
+/** A stable memo key per salt, so that a text's tokens are computed once per salt. */
+const memoKeys = new Map<number, object>();
+function memoKey(salt: number): object {
+  let key = memoKeys.get(salt);
+  if (key === undefined) {
+    if (memoKeys.size >= 64) memoKeys.clear();
+    memoKeys.set(salt, (key = {}));
+  }
+  return key;
+}
+
 /**
  * The distinct salted tokens of a text, in first-seen order, at most {@link MAX_SITE_TOKENS}:
  * unsigned 32-bit integers. Words shorter than 2 code units and number shapes are skipped.
  */
 export function siteTokens(text: TextInput, salt: number): number[] {
+  return [...siteTokenWords(text, salt).tokens];
+}
+
+/**
+ * {@link siteTokens} with the word (or pair of words) of each token, so that a token can be named
+ * by the text it came from. Computed once per text and salt (memoised on the text).
+ */
+export function siteTokenWords(text: TextInput, salt: number): SiteTokenWords {
+  return text.memo(memoKey(salt >>> 0), (t) => collect(t, salt >>> 0));
+}
+
+/** Open-addressing set of int32 values (a token's bits): 2048 slots, 0 marks an empty slot. */
+const SLOTS = 2048;
+const slots = new Int32Array(SLOTS);
+let zeroSeen = false;
+
+/** Adds `h` (its bits as int32) to the set; false when it was there. */
+function addToken(h: number): boolean {
+  const v = h | 0;
+  if (v === 0) {
+    if (zeroSeen) return false;
+    zeroSeen = true;
+    return true;
+  }
+  let i = (Math.imul(v, 0x9e3779b1) >>> 21) & (SLOTS - 1);
+  for (;;) {
+    const s = slots[i]!;
+    if (s === 0) {
+      slots[i] = v;
+      return true;
+    }
+    if (s === v) return false;
+    i = (i + 1) & (SLOTS - 1);
+  }
+}
+
+function collect(text: TextInput, salt: number): SiteTokenWords {
   const words = wordsOf(text);
-  const seen = new Set<number>();
   const out: number[] = [];
+  const word = new Int32Array(Math.min(MAX_SITE_TOKENS, 2 * words.count));
+  const pairs = new Uint8Array(word.length);
+  slots.fill(0);
+  zeroSeen = false;
   let previous = -1;
   let previousClause = -1;
   for (let i = 0; i < words.count && out.length < MAX_SITE_TOKENS; i++) {
@@ -61,19 +124,20 @@ export function siteTokens(text: TextInput, salt: number): number[] {
       continue;
     }
     const h = hashWord(salt, words, i);
-    if (!seen.has(h)) {
-      seen.add(h);
+    if (addToken(h)) {
+      word[out.length] = i;
       out.push(h);
     }
     if (previous !== -1 && words.clause[i] === previousClause && out.length < MAX_SITE_TOKENS) {
       const p = pair(previous, h, salt);
-      if (!seen.has(p)) {
-        seen.add(p);
+      if (addToken(p)) {
+        word[out.length] = i - 1;
+        pairs[out.length] = 1;
         out.push(p);
       }
     }
     previous = h;
     previousClause = words.clause[i]!;
   }
-  return out;
+  return { tokens: out, words, word: word.subarray(0, out.length), pair: pairs.subarray(0, out.length) };
 }

@@ -20,6 +20,7 @@ export type {
   MxRecord,
   ProviderCallOptions,
   Providers,
+  SiteModelProvider,
   TextModelProvider,
 } from './types.js';
 export {

@@ -5,6 +5,9 @@
  * or the caller aborts.
  */
 import type { TextModel } from '../model/model.js';
+import type { SiteModelCounts } from '../stores/types.js';
+
+export type { SiteModelCounts };
 
 /** Options every provider call receives. */
 export interface ProviderCallOptions {
@@ -140,6 +143,24 @@ export interface TextModelProvider {
   load(options: ProviderCallOptions): Promise<TextModel>;
 }
 
+/**
+ * A site's own model (`text.SITE_MODEL`): the counts of the reports of one API key, read for the
+ * tokens of the text being classified. `createSiteLearner` makes one over a store; the server
+ * makes one over its store for each key that classifies.
+ */
+export interface SiteModelProvider {
+  readonly name: string;
+  /** Reports of each label (spam and ham) a key needs before its model scores. */
+  readonly minReports: number;
+  /** The salt of the tokens (`siteTokens`) the counts are kept under. */
+  salt(options: ProviderCallOptions): Promise<number> | number;
+  /**
+   * The key's counts for these tokens. `apiKey` is the classify call's (the call option `apiKey`); a
+   * provider that needs one and is not given one rejects with `FactUnavailable('no-api-key')`.
+   */
+  readCounts(apiKey: string | undefined, tokens: readonly number[], options: ProviderCallOptions): Promise<SiteModelCounts>;
+}
+
 export interface Providers {
   dns?: DnsProvider;
   textModel?: TextModelProvider;
@@ -147,5 +168,6 @@ export interface Providers {
   geo?: GeoProvider;
   ipReputation?: IpReputationProvider;
   language?: LanguageDetector;
+  siteModel?: SiteModelProvider;
   [custom: string]: unknown;
 }

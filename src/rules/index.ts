@@ -29,6 +29,7 @@ import profanity from './text/profanity.js';
 import randomChars from './text/random-chars.js';
 import sentiment from './text/sentiment.js';
 import shortText from './text/short-text.js';
+import siteModel from './text/site-model.js';
 import spamWords from './text/spam-words.js';
 import specialChars from './text/special-chars.js';
 import sqlInjection from './text/sql-injection.js';
@@ -67,6 +68,7 @@ export const defaultRules: readonly AnyRule[] = [
   randomChars,
   sentiment,
   shortText,
+  siteModel,
   spamWords,
   specialChars,
   sqlInjection,
@@ -79,7 +81,7 @@ export const defaultRules: readonly AnyRule[] = [
 ] as const satisfies readonly AnyRule[];
 
 /** Rule ids formspam adds beyond the service contract (documented in docs/rules.md). */
-export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE', 'text.MODEL', 'text.OBFUSCATION', 'timeZone.INVALID'];
+export const EXTENSION_RULE_IDS: readonly string[] = ['email.DISPOSABLE', 'text.MODEL', 'text.OBFUSCATION', 'text.SITE_MODEL', 'timeZone.INVALID'];
 
 /**
  * Every rule id of the service contract (spec 2.3), including rules that later versions of

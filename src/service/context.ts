@@ -13,6 +13,8 @@ import { datasetStatus, type DatasetStatus } from '../providers/lists/datasets.j
 import type { Providers } from '../providers/types.js';
 import type { StoreUnavailableError } from '../stores/guard.js';
 import { createMemoryStore } from '../stores/memory.js';
+import { siteModelOf } from './feedback.js';
+import type { SiteModelProvider } from '../providers/types.js';
 import type { ApiKeyRecord, Store } from '../stores/types.js';
 import { provesSecret } from './auth.js';
 import { trustedProxySet } from './client-ip.js';
@@ -58,8 +60,10 @@ export interface ServiceContext {
   rate(name: string, limit: RateLimit | false | undefined, id: string | undefined): Promise<void>;
   /** The client's share of the key's budget, then the key's own (rate limits `classify-key-ip`, `classify-key`). */
   spendKeyBudget(req: ServiceRequest, record: ApiKeyRecord, ip: string | undefined, count?: (name: string, limit: RateLimit, id: string) => Promise<void>): Promise<void>;
-  /** classify() with the service's providers and options, for the client IP, counted in the metrics. */
-  classify(request: unknown, ip: string | undefined): Promise<ClassifyResponse>;
+  /** classify() with the service's providers and options, for the client IP and the key, counted in the metrics. */
+  classify(request: unknown, ip: string | undefined, apiKey?: string): Promise<ClassifyResponse>;
+  /** The site model's provider over the store, or null when it is off or the store keeps no counts. */
+  siteModel: SiteModelProvider | null;
   /** Keys and rate limits through a store outage (`storeOutageGraceMs`). */
   grace: OutageGrace;
   /** The widget options with their defaults. */
@@ -87,12 +91,14 @@ export function createContext(options: ServiceOptions): ServiceContext {
   }
   const box = options.masterKey !== undefined ? new SecretBox(options.masterKey, randomBytes) : null;
   const listsDataDir = options.dataDir ?? options.listsDir;
-  const providers = options.providers ?? createDefaultProviders({
+  const baseProviders = options.providers ?? createDefaultProviders({
     ...(options.offline !== undefined && { offline: options.offline }),
     ...(options.dnsServers !== undefined && { dnsServers: options.dnsServers }),
     ...(listsDataDir !== undefined && { dataDir: listsDataDir }),
     ...(options.geoCityDatabase !== undefined && { geoCityDatabase: options.geoCityDatabase }),
   });
+  const siteModel = siteModelOf(store, options.siteModel, randomBytes);
+  const providers = siteModel === null ? baseProviders : { ...baseProviders, siteModel };
   // One classifier for every request: the rules, weights and providers prepared (and checked) here.
   const classifier = classifierFor({ ...options.classifyOptions, providers }, { factory: 'createService', prefix: 'classifyOptions.' });
   const maxListAgeDays = options.maxListAgeDays ?? 3;
@@ -173,10 +179,10 @@ export function createContext(options: ServiceOptions): ServiceContext {
     if (perKey) await count('classify-key', perKey, record.apiKey);
   }
 
-  async function classifyFor(request: unknown, ip: string | undefined): Promise<ClassifyResponse> {
+  async function classifyFor(request: unknown, ip: string | undefined, apiKey?: string): Promise<ClassifyResponse> {
     const t0 = performance.now();
     // No per-request signal: provider timeouts bound the work.
-    const result = await classifier.classify(request, ip === undefined ? undefined : { clientIp: ip });
+    const result = await classifier.classify(request, ip === undefined && apiKey === undefined ? undefined : { clientIp: ip, apiKey });
     if (metrics) {
       metrics.classifyDuration.observe((performance.now() - t0) / 1000);
       metrics.classifications.inc({ classification: result.classification });
@@ -218,6 +224,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
     rate,
     spendKeyBudget,
     classify: classifyFor,
+    siteModel,
     grace,
     widget,
     storeFailed,

@@ -12,14 +12,14 @@ import type { RandomBytes } from '../altcha/crypto.js';
 import { toHex } from '../altcha/crypto.js';
 import type { ClassifyResponse } from '../core/response.js';
 import { textOfResponse } from '../engine/classify.js';
+import { LEARNER_SALT_SETTING } from '../learn/salt.js';
 import { parseSalt, siteTokens } from '../learn/tokens.js';
 import type { Store } from '../stores/types.js';
 import { TextInput, type TextSegment } from '../text/input.js';
 import type { Logger } from './http.js';
 import type { ServiceMetrics } from './metrics.js';
 
-/** The store setting that holds the learner's salt (8 hex digits), shared by every instance. */
-export const LEARNER_SALT_SETTING = 'learner-salt';
+export { LEARNER_SALT_SETTING };
 
 export interface DecisionLogOptions {
   /** Keep a record per classification (default true; nothing is logged with a store that has no decision log). */

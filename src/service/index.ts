@@ -38,3 +38,5 @@ export { openApiDocument } from './openapi.js';
 export { COMPLEXITY, DEFAULT_WIDGET_OPTIONS, type WidgetOptions, type WidgetErrorCode } from './widget.js';
 export { requestApiKey, ApiKeyRequestError, type ApiKeyResult, type RequestApiKeyOptions } from './client.js';
 export * from '../stores/index.js';
+export { createSiteLearner, DEFAULT_MIN_REPORTS, type SiteLearner, type SiteLearnerOptions } from '../learn/learner.js';
+export type { FeedbackOutcome } from '../learn/feedback.js';

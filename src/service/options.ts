@@ -84,6 +84,13 @@ export interface ServiceOptions {
   decisionLog?: DecisionLogOptions | false;
   /** Metrics: a ServiceMetrics to share, `true` for a new registry (default), `false` for none. */
   metrics?: ServiceMetrics | boolean;
+  /**
+   * The per-site model (`text.SITE_MODEL`), learned from `POST /api/v1/feedback`: on whenever the
+   * store keeps site-model counts (the memory, SQLite and Redis stores do). `minReports`: the
+   * reports of each label a key needs before its model scores (default 10). `false` turns it off
+   * (the rule is then absent from responses and feedback answers 501).
+   */
+  siteModel?: { minReports?: number } | false;
   /** Injected world. */
   now?: () => number;
   randomBytes?: RandomBytes;

@@ -19,6 +19,8 @@ export interface RateLimits {
    */
   classifyPerKeyIp?: RateLimit | false;
   generatePerIp?: RateLimit | false;
+  /** Feedback reports (`POST /api/v1/feedback`) per API key (`feedback-key`). */
+  feedbackPerKey?: RateLimit | false;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -26,13 +28,14 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   classifyPerKey: { limit: 6000, windowSeconds: 60 },
   classifyPerKeyIp: { limit: 300, windowSeconds: 60 },
   generatePerIp: { limit: 30, windowSeconds: 3600 },
+  feedbackPerKey: { limit: 600, windowSeconds: 60 },
 };
 
-const NAMES = { 'classify-ip': 'classifyPerIp', 'classify-key': 'classifyPerKey', 'classify-key-ip': 'classifyPerKeyIp', 'generate-ip': 'generatePerIp' } as const;
+const NAMES = { 'classify-ip': 'classifyPerIp', 'classify-key': 'classifyPerKey', 'classify-key-ip': 'classifyPerKeyIp', 'generate-ip': 'generatePerIp', 'feedback-key': 'feedbackPerKey' } as const;
 
 /**
  * Parses the command-line form: `off`, or a comma-separated list of `classify-ip=600/60`,
- * `classify-key=6000/60`, `classify-key-ip=300/60`, `generate-ip=30/3600` (limit/window seconds;
+ * `classify-key=6000/60`, `classify-key-ip=300/60`, `generate-ip=30/3600`, `feedback-key=600/60` (limit/window seconds;
  * `off` disables one).
  */
 export function parseRateLimits(text: string): RateLimits | false {
@@ -42,7 +45,7 @@ export function parseRateLimits(text: string): RateLimits | false {
   for (const item of t.split(',')) {
     const m = /^\s*([a-z-]+)=(?:off|(\d{1,9})\/(\d{1,9}))\s*$/.exec(item);
     const name = m ? NAMES[m[1] as keyof typeof NAMES] : undefined;
-    if (!m || !name) throw new TypeError(`rate limits: ${JSON.stringify(item)} is not <classify-ip|classify-key|classify-key-ip|generate-ip>=<limit>/<seconds> or off`);
+    if (!m || !name) throw new TypeError(`rate limits: ${JSON.stringify(item)} is not <classify-ip|classify-key|classify-key-ip|generate-ip|feedback-key>=<limit>/<seconds> or off`);
     out[name] = m[2] === undefined ? false : { limit: Number(m[2]), windowSeconds: Math.max(1, Number(m[3])) };
   }
   return out;

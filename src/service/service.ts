@@ -16,6 +16,7 @@ import type { ServiceOptions } from './options.js';
 import { ADMIN_PAGE_ROUTES, adminDecisionRoute, adminDecisionsRoute, adminFeedbackRoute, adminPageRoute, adminRouteOf, adminStatsRoute, DECISION_ROUTE, FEEDBACK_ROUTE } from './routes/admin.js';
 import { adminKeysRoute, generateRoute } from './routes/api-key.js';
 import { classifyRoute } from './routes/classify.js';
+import { feedbackRoute } from './routes/feedback.js';
 import { healthRoute, metricsRoute, openApiRoute, readyRoute } from './routes/health.js';
 import { challengeRoute, preflightRoute, verifyRoute, verifySignatureRoute } from './routes/widget.js';
 
@@ -58,6 +59,7 @@ const widget = (route: typeof challengeRoute): Route => (ctx, req, target, ip) =
 /** Every endpoint: its methods and its route. */
 const ROUTES: Record<string, { methods: readonly string[]; route: Route }> = {
   '/api/v1/classify': { methods: ['POST'], route: classifyRoute },
+  '/api/v1/feedback': { methods: ['POST'], route: feedbackRoute },
   '/api_key/generate': { methods: ['POST'], route: (ctx, req, _target, ip) => generateRoute(ctx, req, ip) },
   '/healthz': { methods: ['GET', 'HEAD'], route: healthRoute },
   '/readyz': { methods: ['GET', 'HEAD'], route: readyRoute },

@@ -90,7 +90,7 @@ export function withDeadline<T>(store: string, operation: string, ms: number, pr
   });
 }
 
-const METHODS = ['putKey', 'getKey', 'listKeys', 'revokeKey', 'setKeyLimits', 'markUsed', 'increment', 'initSetting', 'getSetting', 'rewriteSecrets', 'ping'] as const;
+const METHODS = ['putKey', 'getKey', 'listKeys', 'revokeKey', 'setKeyLimits', 'markUsed', 'increment', 'initSetting', 'getSetting', 'rewriteSecrets', 'ping', 'addSiteCounts', 'readSiteCounts', 'deleteSiteModel'] as const;
 /** The decision log's calls that may read or delete many decisions: the deadline of `listKeys`. */
 const LONG = new Set(['listKeys', 'listDecisions', 'deleteDecisions', 'dropDecisionRequests']);
 const DECISION_METHODS = ['putDecision', 'getDecision', 'listDecisions', 'labelDecision', 'deleteDecisions', 'dropDecisionRequests'] as const;

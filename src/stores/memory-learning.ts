@@ -86,6 +86,8 @@ export function memoryDecisionStore(open: () => void): DecisionStore {
 }
 
 export function memorySiteModelStore(open: () => void): SiteModelStore {
+  // Token counts keyed by the token's bits as int32 (`t | 0`): small integers hash faster than
+  // the heap numbers that unsigned 32-bit values above 2^31 are.
   const models = new Map<string, { spam: number; ham: number; tokens: Map<number, { spam: number; ham: number }> }>();
   return {
     async addSiteCounts(apiKey, label: FeedbackLabel, tokens, delta) {
@@ -94,10 +96,11 @@ export function memorySiteModelStore(open: () => void): SiteModelStore {
       if (!m) models.set(apiKey, (m = { spam: 0, ham: 0, tokens: new Map() }));
       m[label] = Math.max(0, m[label] + delta);
       for (const t of tokens) {
-        let c = m.tokens.get(t);
-        if (!c) m.tokens.set(t, (c = { spam: 0, ham: 0 }));
+        const key = t | 0;
+        let c = m.tokens.get(key);
+        if (!c) m.tokens.set(key, (c = { spam: 0, ham: 0 }));
         c[label] = Math.max(0, c[label] + delta);
-        if (c.spam === 0 && c.ham === 0) m.tokens.delete(t);
+        if (c.spam === 0 && c.ham === 0) m.tokens.delete(key);
       }
     },
     async readSiteCounts(apiKey, tokens): Promise<SiteModelCounts> {
@@ -106,8 +109,8 @@ export function memorySiteModelStore(open: () => void): SiteModelStore {
       const found = new Map<number, { spam: number; ham: number }>();
       if (!m) return { spam: 0, ham: 0, tokens: found };
       for (const t of tokens) {
-        const c = m.tokens.get(t);
-        if (c) found.set(t, { ...c });
+        const c = m.tokens.get(t | 0);
+        if (c) found.set(t, { spam: c.spam, ham: c.ham });
       }
       return { spam: m.spam, ham: m.ham, tokens: found };
     },

@@ -8,6 +8,7 @@ import { invalidOption } from '../core/errors.js';
 import { DEFAULT_STORE_TIMEOUT_MS, guardStore, keyExistsError } from './guard.js';
 import { byCreation, keyRecord } from './keys.js';
 import { redisDecisionStore } from './redis-decisions.js';
+import { redisSiteModelStore } from './redis-site-model.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 /**
@@ -30,6 +31,8 @@ export interface RedisClientLike {
   disconnect(): void;
   /** ioredis' event emitter: the store listens for 'error' on a client it created. */
   on?(event: string, listener: (...args: any[]) => void): unknown;
+  /** For the site model's counts (a hash per key); without it the store keeps none. */
+  hmget?(...args: any[]): Promise<any>;
   /** For `rewriteSecrets` (WATCH/MULTI/EXEC) and the persistence check (CONFIG GET). */
   watch?(...args: any[]): Promise<any>;
   unwatch?(...args: any[]): Promise<any>;
@@ -164,6 +167,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
   const store: RedisStore = {
     kind: 'redis',
     ...redisDecisionStore(c, prefix),
+    ...(c.hmget && redisSiteModelStore(c, prefix)),
     async putKey(r: ApiKeyRecord) {
       const ok = await c.set(k('key', r.apiKey), JSON.stringify(r), 'NX');
       if (ok !== 'OK') throw keyExistsError('redis');

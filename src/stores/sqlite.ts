@@ -12,6 +12,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { DEFAULT_STORE_TIMEOUT_MS, keyExistsError, markGuarded, toStoreError } from './guard.js';
 import { keyRecord } from './keys.js';
 import { sqliteDecisionStore } from './sqlite-decisions.js';
+import { sqliteSiteModelStore } from './sqlite-site-model.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 export interface SqliteStoreOptions {
@@ -125,6 +126,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   return markGuarded({
     kind: 'sqlite',
     ...sqliteDecisionStore(db),
+    ...sqliteSiteModelStore(db, fail),
     async putKey(r: ApiKeyRecord) {
       try {
         insertKey.run(r.apiKey, r.hostname, r.secret, r.license, r.createdAt);

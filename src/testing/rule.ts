@@ -97,7 +97,9 @@ export async function runRuleCase(rule: AnyRule, c: BaseCase | string): Promise<
       }) as FactDefinition['fetch'],
     };
   }
-  const clone = { ...rule, needs } as AnyRule;
+  // The case's facts stand in for the providers, so a rule that runs only with a provider (`onlyWith`) runs here.
+  const { onlyWith: _onlyWith, ...plain } = rule;
+  const clone = { ...plain, needs } as AnyRule;
   const owner = { factory: 'testRule' };
   const prepared = prepare({ maxMatches: 1000, timeoutMs: 50 }, prepareRules([clone], [], owner), owner);
   const response = await run(prepared, { 'formspam-testing': {} }, request, undefined, undefined);

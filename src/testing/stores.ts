@@ -177,12 +177,53 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
       assert.equal((await s.store.getKey(records[2]!.apiKey))!.secret, 's2:h2.example');
       assert.equal(await s.store.initSetting(n, 'other'), 'new');
     });
+    it('keeps site-model counts per key (when the store has them): adds, takes back, never below 0, forgets a key', async () => {
+      const st = s.store;
+      if (!st.addSiteCounts || !st.readSiteCounts || !st.deleteSiteModel) return;
+      const k1 = id('site');
+      const k2 = id('site');
+      const sorted = (c: { tokens: Map<number, { spam: number; ham: number }> }) => [...c.tokens].sort((a, b) => a[0] - b[0]);
+      assert.deepEqual(await st.readSiteCounts(k1, [1, 2]), { spam: 0, ham: 0, tokens: new Map() });
+      await st.addSiteCounts(k1, 'spam', [1, 2, 0xffffffff], 1);
+      await st.addSiteCounts(k1, 'spam', [2], 1);
+      await st.addSiteCounts(k1, 'ham', [2, 3], 1);
+      await st.addSiteCounts(k2, 'ham', [1], 1);
+      let c = await st.readSiteCounts(k1, [1, 2, 3, 4, 0xffffffff]);
+      assert.deepEqual([c.spam, c.ham], [2, 1]);
+      assert.deepEqual(sorted(c), [[1, { spam: 1, ham: 0 }], [2, { spam: 2, ham: 1 }], [3, { spam: 0, ham: 1 }], [0xffffffff, { spam: 1, ham: 0 }]]);
+      // Only the asked tokens come back.
+      assert.deepEqual(sorted(await st.readSiteCounts(k1, [3])), [[3, { spam: 0, ham: 1 }]]);
+      // Taking a report back: counts fall, a token with nothing left is absent, and nothing goes below 0.
+      await st.addSiteCounts(k1, 'spam', [1, 2], -1);
+      await st.addSiteCounts(k1, 'ham', [4], -1);
+      c = await st.readSiteCounts(k1, [1, 2, 3, 4]);
+      assert.deepEqual([c.spam, c.ham], [1, 0]);
+      assert.deepEqual(sorted(c), [[2, { spam: 1, ham: 1 }], [3, { spam: 0, ham: 1 }]]);
+      await st.addSiteCounts(k1, 'ham', [2, 3], -1);
+      await st.addSiteCounts(k1, 'ham', [2, 3], -1);
+      c = await st.readSiteCounts(k1, [2, 3]);
+      assert.deepEqual([c.spam, c.ham], [1, 0]);
+      assert.deepEqual(sorted(c), [[2, { spam: 1, ham: 0 }]]);
+      // Another key's counts are its own; deleting one key's model leaves the other's.
+      assert.deepEqual(sorted(await st.readSiteCounts(k2, [1, 2])), [[1, { spam: 0, ham: 1 }]]);
+      await st.deleteSiteModel(k1);
+      assert.deepEqual(await st.readSiteCounts(k1, [1, 2, 3, 0xffffffff]), { spam: 0, ham: 0, tokens: new Map() });
+      assert.equal((await st.readSiteCounts(k2, [1])).ham, 1);
+    });
+    it('adds concurrent site-model reports up exactly (when the store has them)', async () => {
+      const st = s.store;
+      if (!st.addSiteCounts || !st.readSiteCounts) return;
+      const k = id('site');
+      await Promise.all(Array.from({ length: 20 }, (_, i) => st.addSiteCounts!(k, i % 2 === 0 ? 'spam' : 'ham', [7, 8], 1)));
+      const c = await st.readSiteCounts(k, [7, 8]);
+      assert.deepEqual([c.spam, c.ham, c.tokens.get(7), c.tokens.get(8)], [10, 10, { spam: 10, ham: 10 }, { spam: 10, ham: 10 }]);
+    });
     it('answers ping, and names its kind', async () => {
       await s.store.ping();
       assert.equal(typeof s.store.kind, 'string');
     });
     decisionStoreCases(it, () => s.store, () => s.second);
-    it('shares keys, proofs, counters and settings with a second handle on the same data', async () => {
+    it('shares keys, proofs, counters, settings and site-model counts with a second handle on the same data', async () => {
       if (!s.second) return; // a single-process store (memory) has no second handle
       const other = await s.second();
       try {
@@ -201,6 +242,12 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
         const n = id('setting');
         assert.equal(await other.initSetting(n, 'b'), 'b');
         assert.equal(await s.store.initSetting(n, 'a'), 'b');
+        if (s.store.addSiteCounts && other.readSiteCounts) {
+          const site = id('site');
+          await s.store.addSiteCounts(site, 'spam', [42], 1);
+          const seen = await other.readSiteCounts(site, [42]);
+          assert.deepEqual([seen.spam, seen.tokens.get(42)], [1, { spam: 1, ham: 0 }]);
+        }
       } finally {
         await other.close();
       }

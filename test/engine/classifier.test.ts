@@ -84,7 +84,7 @@ describe('createClassifier', () => {
     const classifier = createClassifier({ providers: {} });
     const error = (await classifier.classify({ text: 'x' }, { weights: {} } as never).catch((e: unknown) => e)) as FormspamError;
     expect(error.code).toBe('INVALID_OPTIONS');
-    expect(error.message).toBe('classify: `weights` is not an option of a call (clientIp, signal, id); give it to createClassifier()');
+    expect(error.message).toBe('classify: `weights` is not an option of a call (clientIp, signal, id, apiKey); give it to createClassifier()');
     await expect(classifier.classify({ text: 'x' }, 'fast' as never)).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
     await expect(classifier.classify({ text: 'x' }, { id: 'has space' })).rejects.toMatchObject({
       code: 'INVALID_OPTIONS',

@@ -35,10 +35,10 @@ const SURFACE: Record<string, readonly string[]> = {
   './express': ['createRouter', 'createService', 'protect'],
   './fetch': ['HttpError', 'createFetchHandler', 'createService', 'headerRecord', 'protect', 'readStream'],
   './server': [
-    'API_KEY_PATTERN', 'ApiKeyRequestError', 'COMPLEXITY', 'DEFAULT_BODY_LIMIT', 'DEFAULT_RATE_LIMITS',
+    'API_KEY_PATTERN', 'ApiKeyRequestError', 'COMPLEXITY', 'DEFAULT_BODY_LIMIT', 'DEFAULT_MIN_REPORTS', 'DEFAULT_RATE_LIMITS',
     'DEFAULT_STORE_TIMEOUT_MS', 'DEFAULT_WIDGET_OPTIONS', 'HttpError', 'M2MGate', 'MASTER_KEY_CHECK_SETTING',
     'MasterKeyError', 'SecretBox', 'StoreUnavailableError', 'clientIpOf', 'constantTimeEqual', 'createChallenge',
-    'createMemoryStore', 'createMetrics', 'createRedisStore', 'createService', 'createSqliteStore', 'errorResponse',
+    'createMemoryStore', 'createMetrics', 'createRedisStore', 'createService', 'createSiteLearner', 'createSqliteStore', 'errorResponse',
     'formatAltchaAuthorization', 'formatWwwAuthenticate', 'guardStore', 'hashHex', 'hmacHex', 'isStoreUnavailable',
     'masterKeyCheck', 'masterKeyProblem', 'newApiKey', 'openApiDocument', 'openStore', 'parseAltchaAuthorization',
     'parseHostname', 'parseRateLimits', 'parseWwwAuthenticate', 'persistenceWarning', 'refererAllowed',

@@ -11,8 +11,13 @@ import { parseModel } from '../../src/providers/index.js';
 import { ROOT } from '../cli/run-cli.js';
 
 const textRules = defaultRules.filter((r) => r.category === 'text');
-// The facts of the rules that need one (text.MODEL: the bundled model); others ignore it.
-const FACTS = { model: parseModel(readFileSync(join(ROOT, 'data/text-model.bin'))) } as never;
+// The facts of the rules that need one (text.MODEL: the bundled model; text.SITE_MODEL: a site
+// whose reports had every token of the text, some more as spam, some more as ham); others ignore them.
+const everyToken = { size: 1, get: (t: number) => ({ spam: t % 4, ham: (t >>> 2) % 3 }) };
+const FACTS = {
+  model: parseModel(readFileSync(join(ROOT, 'data/text-model.bin'))),
+  site: { salt: 0x12345678, minReports: 1, counts: { spam: 40, ham: 30, tokens: everyToken } },
+} as never;
 
 describe.each(ADVERSARIAL_INPUTS.map((i) => [i.name, i.text] as const))('adversarial input: %s', (_name, text) => {
   it('every text rule returns a hit, miss or skip', () => {

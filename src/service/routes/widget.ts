@@ -110,7 +110,7 @@ export function verifyRoute(ctx: ServiceContext, req: ServiceRequest, url: URL, 
     }
     const first = await ctx.store.markUsed(`pow:${String(proof!.challenge).toLowerCase()}`, solution.expires! * 1000);
     if (!first) throw new HttpError(400, 'PAYLOAD_ALREADY_USED', 'This proof of work was used already: fetch a new challenge.');
-    const result = await ctx.classify(request, ip);
+    const result = await ctx.classify(request, ip, record.apiKey);
     ctx.decisions.record(record.apiKey, request, result);
 
     const t = Math.floor(ctx.now() / 1000);

@@ -1,0 +1,77 @@
+import { defineFact, defineRule, hit, miss, skip, type Match, type ProbabilityBucket } from '../../core/rule.js';
+import { scoreTokens, strongest } from '../../learn/model.js';
+import { siteTokenWords } from '../../learn/tokens.js';
+import type { SiteModelCounts } from '../../providers/types.js';
+
+/**
+ * The points of a site model's spam probability, chosen on the replay of the training splits
+ * (docs/accuracy.md, "Learning from a site's reports"): strong ham evidence takes up to 3 points
+ * off, spam evidence adds at most 1.25, so that the site's model alone never makes a message BAD.
+ */
+export const SITE_MODEL_BUCKETS: readonly ProbabilityBucket[] = Object.freeze([
+  { min: 0.999, score: 1.25 },
+  { min: 0.99, score: 0.75 },
+  { min: 0.9, score: 0.25 },
+  { min: 0.1, score: 0 },
+  { min: 0.01, score: -1.5 },
+  { min: 0, score: -3 },
+]);
+
+/** What the `siteModel` provider answers for a request: the key's counts of the text's tokens. */
+export interface SiteModelFact {
+  /** The salt the tokens were made with. */
+  salt: number;
+  /** Reports of each label needed before the model scores. */
+  minReports: number;
+  counts: SiteModelCounts;
+}
+
+/** The key's counts for the tokens of the request's text (from the `siteModel` provider). */
+export const siteModelFact = defineFact({
+  key: 'text.siteModel',
+  provider: 'siteModel',
+  async fetch(provider, request, options): Promise<SiteModelFact> {
+    const salt = (await provider.salt(options)) >>> 0;
+    const tokens = request.text ? siteTokenWords(request.text, salt).tokens : [];
+    const counts = await provider.readCounts(request.apiKey ?? undefined, tokens, options);
+    return { salt, minReports: provider.minReports, counts };
+  },
+});
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export default defineRule({
+  id: 'text.SITE_MODEL',
+  significance: 'medium',
+  formula: { buckets: SITE_MODEL_BUCKETS },
+  skipReasons: ['too-few-reports', 'no-api-key'],
+  needs: { site: siteModelFact },
+  onlyWith: 'siteModel',
+  description:
+    "The site's own model, learned from the spam and ham it reported (feedback): the words and word pairs of the text weighed by how often they were in the key's spam and ham reports (Robinson's token probabilities combined with Fisher's method, as SpamAssassin's Bayes), scored by bucket from −3 (p < 0.01) to 1.25 (p ≥ 0.999); runs only with a `siteModel` provider, and is skipped until the key has enough reports of each label; the evidence names the words that weighed most.",
+  score(request, { site }) {
+    const { text } = request;
+    const { counts, minReports } = site;
+    const reports = { spamReports: counts.spam, hamReports: counts.ham, minReports };
+    if (counts.spam < minReports || counts.ham < minReports) return skip('too-few-reports', reports);
+    if (!text) return miss(reports);
+    const words = siteTokenWords(text, site.salt);
+    const { probability, used } = scoreTokens(words.tokens, counts);
+    const evidence = { probability: round(probability, 4), ...reports, tokens: used.length };
+    if (used.length === 0) return miss(evidence);
+    const w = words.words;
+    const matches: Match[] = strongest(used, 5).map(({ index, f }) => {
+      const first = words.word[index]!;
+      const last = words.pair[index] === 1 ? first + 1 : first;
+      const segment = w.segment[first]!;
+      return {
+        field: text.segments[segment]!.field,
+        value: text.segments[segment]!.text.slice(w.from[first]!, w.to[last]!),
+        index: w.from[first]!,
+        weight: round(f, 3),
+        reason: f > 0.5 ? 'spam' : 'ham',
+      };
+    });
+    return hit(matches, evidence);
+  },
+});

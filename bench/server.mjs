@@ -190,7 +190,7 @@ async function main() {
     const e = await run(echo.url, body);
     echo.proc.kill();
     const bare = await start('classify');
-    const serve = await startServe(['--no-rate-limits']);
+    const serve = await startServe(['--no-rate-limits', ...(process.env.BENCH_SERVE_ARGS ?? '').split(' ').filter(Boolean)]);
     const key = (await requestApiKey({ server: serve.url, hostname: 'example.com' })).apiKey;
     const p = await pairs({ url: bare.url, pid: bare.proc.pid }, { url: `${serve.url}/api/v1/classify?apiKey=${key}`, pid: serve.proc.pid }, body);
     bare.proc.kill();

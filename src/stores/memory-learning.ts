@@ -23,11 +23,19 @@ function byNewest(a: Stored, b: Stored): number {
   return b.at - a.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export function memoryDecisionStore(open: () => void): DecisionStore {
+/**
+ * `maxDecisions`: the most decisions kept; a new one beyond it drops the oldest written, so the
+ * process's memory stays bounded between the decision log's retention sweeps.
+ */
+export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): DecisionStore {
   const decisions = new Map<string, Stored>();
   return {
     async putDecision(record) {
       open();
+      if (!decisions.has(record.id) && decisions.size >= maxDecisions) {
+        // A Map iterates in insertion order: its first key is the oldest written.
+        decisions.delete(decisions.keys().next().value!);
+      }
       decisions.set(record.id, toStored(record));
     },
     async getDecision(id) {

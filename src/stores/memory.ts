@@ -1,4 +1,5 @@
 /** The in-memory store: one process, nothing survives a restart. For tests and embedding. */
+import { invalidOption } from '../core/errors.js';
 import { keyExistsError } from './guard.js';
 import { byCreation } from './keys.js';
 import { memoryDecisionStore, memorySiteModelStore } from './memory-learning.js';
@@ -9,6 +10,8 @@ export interface MemoryStoreOptions {
   now?: () => number;
   /** Expired proofs and counters are swept when there are more than this many entries (default 100,000). */
   sweepAbove?: number;
+  /** The most decisions the decision log keeps here; a new one beyond it drops the oldest written (default 100,000). */
+  maxDecisions?: number;
 }
 
 /** A copy a caller may change without changing the store (the limit objects are never changed in place). */
@@ -19,6 +22,8 @@ function copyRecord(r: ApiKeyRecord): ApiKeyRecord {
 export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   const now = options.now ?? Date.now;
   const sweepAbove = options.sweepAbove ?? 100_000;
+  const maxDecisions = options.maxDecisions ?? 100_000;
+  if (!Number.isInteger(maxDecisions) || maxDecisions < 1) throw invalidOption('createMemoryStore', 'maxDecisions', 'must be an integer >= 1');
   const keys = new Map<string, ApiKeyRecord>();
   const expiring = new Map<string, { value: number; expiresAt: number }>();
   const settings = new Map<string, string>();
@@ -43,7 +48,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
 
   return {
     kind: 'memory',
-    ...memoryDecisionStore(open),
+    ...memoryDecisionStore(open, maxDecisions),
     ...memorySiteModelStore(open),
     async putKey(record) {
       open();

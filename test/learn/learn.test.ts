@@ -98,3 +98,17 @@ describe('recordFeedback', () => {
     expect([c.spam, c.ham, c.tokens.get(5)]).toEqual([0, 1, { spam: 0, ham: 1 }]);
   });
 });
+
+describe('memory store: the decision cap', () => {
+  it('keeps at most maxDecisions, dropping the oldest written, and refuses a bad cap', async () => {
+    const s = createMemoryStore({ maxDecisions: 3 });
+    for (const [i, id] of ['a', 'b', 'c', 'd', 'e'].entries()) {
+      await s.putDecision!({ id, at: i, apiKey: 'k', classification: 'GOOD', score: 0, reasons: [], country: null, tokens: [] });
+    }
+    expect((await s.listDecisions!()).map((r) => r.id)).toEqual(['e', 'd', 'c']);
+    // Writing a kept id again replaces it and drops nothing.
+    await s.putDecision!({ id: 'c', at: 9, apiKey: 'k', classification: 'BAD', score: 5, reasons: [], country: null, tokens: [] });
+    expect((await s.listDecisions!()).map((r) => r.id)).toEqual(['c', 'e', 'd']);
+    expect(() => createMemoryStore({ maxDecisions: 0 })).toThrow(/createMemoryStore: `maxDecisions` must be an integer >= 1/);
+  });
+});

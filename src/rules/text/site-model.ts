@@ -32,9 +32,14 @@ export const siteModelFact = defineFact({
   provider: 'siteModel',
   async fetch(provider, request, options): Promise<SiteModelFact> {
     const salt = (await provider.salt(options)) >>> 0;
-    const tokens = request.text ? siteTokenWords(request.text, salt).tokens : [];
-    const counts = await provider.readCounts(request.apiKey ?? undefined, tokens, options);
-    return { salt, minReports: provider.minReports, counts };
+    const apiKey = request.apiKey ?? undefined;
+    const { minReports } = provider;
+    // The key's report counts first: until it has enough of each, its model is not read and the
+    // text's tokens are not made (most keys, most of the time).
+    const totals = await provider.readCounts(apiKey, [], options);
+    if (!request.text || totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts: totals };
+    const counts = await provider.readCounts(apiKey, siteTokenWords(request.text, salt).tokens, options);
+    return { salt, minReports, counts };
   },
 });
 

@@ -181,6 +181,17 @@ function decisionJson(r: DecisionRecord, detail: boolean): Record<string, unknow
   };
 }
 
+/** The filter of a query and its `since`/`until` times, when given (400 for a bad one). */
+function windowOf(q: Map<string, string>, now: number): { filter: DecisionFilter; since?: number; until?: number } {
+  const since = q.get('since');
+  const until = q.get('until');
+  return {
+    filter: filterOf(q),
+    ...(since !== undefined && { since: timeOf('since', since, now) }),
+    ...(until !== undefined && { until: timeOf('until', until, now) }),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The endpoints
 
@@ -189,12 +200,9 @@ export async function adminDecisionsRoute(ctx: ServiceContext, req: ServiceReque
   await requireAdmin(ctx, req, ip);
   const store = decisionStore(ctx.store);
   const q = queryOf(target, ['verdict', 'reason', 'key', 'label', 'since', 'until', 'limit']);
-  const filter = filterOf(q);
-  const now = ctx.now();
-  const since = q.get('since');
-  if (since !== undefined) filter.since = timeOf('since', since, now);
-  const until = q.get('until');
-  if (until !== undefined) filter.until = timeOf('until', until, now);
+  const { filter, since, until } = windowOf(q, ctx.now());
+  if (since !== undefined) filter.since = since;
+  if (until !== undefined) filter.until = until;
   const limit = q.get('limit');
   if (limit !== undefined && !(/^\d{1,4}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= MAX_LIMIT)) {
     throw new HttpError(400, 'INVALID_LIMIT', `\`limit\` must be a whole number from 1 to ${MAX_LIMIT}.`);
@@ -213,10 +221,11 @@ export async function adminStatsRoute(ctx: ServiceContext, req: ServiceRequest, 
   await requireAdmin(ctx, req, ip);
   const store = decisionStore(ctx.store);
   const q = queryOf(target, ['since', 'until', 'bucket', 'key', 'verdict', 'reason', 'label']);
-  const filter = filterOf(q);
   const now = ctx.now();
-  const until = q.get('until') === undefined ? now : timeOf('until', q.get('until')!, now);
-  const since = q.get('since') === undefined ? until - UNIT_MS.d : timeOf('since', q.get('since')!, now);
+  const window = windowOf(q, now);
+  const { filter } = window;
+  const until = window.until ?? now;
+  const since = window.since ?? until - UNIT_MS.d;
   if (!(since < until)) throw new HttpError(400, 'INVALID_SINCE', '`since` must be before `until` (default: now).');
   const given = q.get('bucket');
   if (given !== undefined && given !== 'hour' && given !== 'day') throw new HttpError(400, 'INVALID_BUCKET', '`bucket` must be hour or day.');

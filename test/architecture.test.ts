@@ -89,3 +89,20 @@ describe('import cycles', () => {
     expect(importCycles([...imports, { ...cycle[2]!, typeOnly: false }, ...cycle.slice(0, 2)])).toEqual([['src/service/a.ts', 'src/service/b.ts', 'src/service/c.ts']]);
   });
 });
+
+describe('the service stays small', () => {
+  const lines = (source: string) => source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
+
+  it('has no file in src/service over 250 lines', () => {
+    const service = [...files].filter(([path]) => path.startsWith('src/service/'));
+    expect(service.length).toBeGreaterThan(20);
+    expect(service.filter(([, source]) => lines(source) > 250).map(([path, source]) => `${path}: ${lines(source)} lines`)).toEqual([]);
+  });
+
+  it('keeps createService at most 80 lines', () => {
+    const source = files.get('src/service/service.ts')!;
+    const body = /export function createService\([^]*?\n\}\n/.exec(source)?.[0];
+    expect(body).toBeDefined();
+    expect(lines(body!)).toBeLessThanOrEqual(80);
+  });
+});

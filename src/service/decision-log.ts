@@ -9,11 +9,10 @@
  */
 import { invalidOption } from '../core/errors.js';
 import type { RandomBytes } from '../altcha/crypto.js';
-import { toHex } from '../altcha/crypto.js';
 import type { ClassifyResponse } from '../core/response.js';
 import { textOfResponse } from '../engine/classify.js';
-import { LEARNER_SALT_SETTING } from '../learn/salt.js';
-import { parseSalt, siteTokens } from '../learn/tokens.js';
+import { LEARNER_SALT_SETTING, learnerSalt } from '../learn/salt.js';
+import { siteTokens } from '../learn/tokens.js';
 import type { Store } from '../stores/types.js';
 import { TextInput, type TextSegment } from '../text/input.js';
 import type { Logger } from './http.js';
@@ -92,7 +91,7 @@ export function createDecisionLog(
   let salt: Promise<number> | null = null;
   const saltOf = (): Promise<number> => {
     if (!salt) {
-      salt = store.initSetting(LEARNER_SALT_SETTING, toHex(world.randomBytes(4))).then(parseSalt);
+      salt = learnerSalt(store, world.randomBytes);
       salt.catch(() => {
         salt = null; // read it again on the next write
       });

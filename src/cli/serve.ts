@@ -113,7 +113,9 @@ store keeps a check value of it: serve refuses to start (exit 2, MASTER_KEY_MISS
 MASTER_KEY_MISMATCH) without it for an encrypted store, or with another key; change it with
 formspam keys rotate-master.
 FORMSPAM_ADMIN_TOKEN (environment only, at least 32 characters): turns on GET/POST/DELETE
-/admin/keys (list, create, revoke keys; formspam keys), with Authorization: Bearer <token>.
+/admin/keys (list, create, revoke keys; formspam keys), with Authorization: Bearer <token>, and
+the operator's page at /admin (recent decisions, verdict mix, the rules that fire most, report
+spam or ham), which asks for the token and sends it only in that header.
 `;
 
 function list(text: string | undefined): string[] | undefined {

@@ -134,6 +134,13 @@ describe('formspam --help and --version', () => {
       expect(r.stdout).toContain(word);
     }
   });
+  it('serve --help names the admin endpoints and the operator page', async () => {
+    const r = await runCli(['serve', '--help']);
+    expect(r.code).toBe(0);
+    for (const word of ['FORMSPAM_ADMIN_TOKEN', '/admin/keys', 'page at /admin', '--no-decision-log', '--no-site-model']) {
+      expect(r.stdout).toContain(word);
+    }
+  });
   it('prints the version of package.json', async () => {
     const r = await runCli(['--version']);
     const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;

@@ -93,15 +93,19 @@ export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): D
   };
 }
 
+/** The last revision given to a memory store's model: each change takes the next, over all stores of the process. */
+let lastRevision = 0;
+
 export function memorySiteModelStore(open: () => void): SiteModelStore {
   // Token counts keyed by the token's bits as int32 (`t | 0`): small integers hash faster than
   // the heap numbers that unsigned 32-bit values above 2^31 are.
-  const models = new Map<string, { spam: number; ham: number; tokens: Map<number, { spam: number; ham: number }> }>();
+  const models = new Map<string, { spam: number; ham: number; revision: number; tokens: Map<number, { spam: number; ham: number }> }>();
   return {
     async addSiteCounts(apiKey, label: FeedbackLabel, tokens, delta) {
       open();
       let m = models.get(apiKey);
-      if (!m) models.set(apiKey, (m = { spam: 0, ham: 0, tokens: new Map() }));
+      if (!m) models.set(apiKey, (m = { spam: 0, ham: 0, revision: 0, tokens: new Map() }));
+      m.revision = ++lastRevision;
       m[label] = Math.max(0, m[label] + delta);
       for (const t of tokens) {
         const key = t | 0;
@@ -120,7 +124,7 @@ export function memorySiteModelStore(open: () => void): SiteModelStore {
         const c = m.tokens.get(t | 0);
         if (c) found.set(t, { spam: c.spam, ham: c.ham });
       }
-      return { spam: m.spam, ham: m.ham, tokens: found };
+      return { spam: m.spam, ham: m.ham, revision: m.revision, tokens: found };
     },
     async deleteSiteModel(apiKey) {
       open();

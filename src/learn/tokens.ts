@@ -72,7 +72,13 @@ function memoKey(salt: number): object {
  * unsigned 32-bit integers. Words shorter than 2 code units and number shapes are skipped.
  */
 export function siteTokens(text: TextInput, salt: number): number[] {
-  return [...siteTokenWords(text, salt).tokens];
+  const known = text.memoized<SiteTokenWords>(memoKey(salt >>> 0));
+  if (known !== undefined) return [...known.tokens];
+  // Not made for this text yet (the site model did not ask): the tokens alone, without their words.
+  const n = fill(text, salt >>> 0);
+  const tokens: number[] = new Array<number>(n);
+  for (let j = 0; j < n; j++) tokens[j] = scratchTokens[j]!;
+  return tokens;
 }
 
 /**
@@ -113,7 +119,8 @@ const scratchTokens = new Float64Array(MAX_SITE_TOKENS);
 const scratchWord = new Int32Array(MAX_SITE_TOKENS);
 const scratchPair = new Uint8Array(MAX_SITE_TOKENS);
 
-function collect(text: TextInput, salt: number): SiteTokenWords {
+/** Writes the tokens of `text` into the scratch arrays; returns how many. */
+function fill(text: TextInput, salt: number): number {
   const words = wordsOf(text);
   const { codes, start, end, clause } = words;
   slots.fill(0);
@@ -144,7 +151,12 @@ function collect(text: TextInput, salt: number): SiteTokenWords {
     previous = h;
     previousClause = clause[i]!;
   }
+  return n;
+}
+
+function collect(text: TextInput, salt: number): SiteTokenWords {
+  const n = fill(text, salt);
   const tokens: number[] = new Array<number>(n);
   for (let j = 0; j < n; j++) tokens[j] = scratchTokens[j]!;
-  return { tokens, words, word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n) };
+  return { tokens, words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n) };
 }

@@ -52,7 +52,7 @@ export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operatio
     for (const token of tokens) addToken[label].run({ apiKey, token, delta });
     if (delta < 0) dropEmpty.run(apiKey, JSON.stringify(tokens));
   });
-  const read = db.transaction((apiKey: string, tokens: readonly number[]): SiteModelCounts => {
+  const readNow = (apiKey: string, tokens: readonly number[]): SiteModelCounts => {
     const totals = selectTotals.get(apiKey);
     const found = new Map<number, { spam: number; ham: number }>();
     if (!totals) return { spam: 0, ham: 0, tokens: found };
@@ -60,7 +60,11 @@ export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operatio
     const counts: SiteModelCounts = { spam: totals.spam, ham: totals.ham, tokens: found };
     if (totals.revision !== null) counts.revision = totals.revision;
     return counts;
-  });
+  };
+  // The totals and the tokens from one snapshot; the totals alone are one statement (the site
+  // model reads them on every request).
+  const readBoth = db.transaction(readNow);
+  const read = (apiKey: string, tokens: readonly number[]) => (tokens.length === 0 ? readNow(apiKey, tokens) : readBoth(apiKey, tokens));
   const forget = db.transaction((apiKey: string) => {
     deleteTotals.run(apiKey);
     deleteTokens.run(apiKey);

@@ -5,6 +5,10 @@
  * on this or another instance), the cache of the key is dropped and every token read again. A
  * store that gives no revision is read as before, every token every time.
  *
+ * `text.SITE_MODEL` reads a key's message counts first (no tokens), then its tokens: when the
+ * tokens are asked in the same turn of the event loop as such a read of the key, and the cache
+ * has them all at that read's revision, they are answered without a second read of the store.
+ *
  * The answer's `tokens` map is the cache's: the asked tokens and others, tokens without counts
  * as {@link NO_COUNTS}. Bounded: at most `maxTokens` tokens over all keys, the keys used least
  * recently dropped first.
@@ -58,14 +62,38 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
     }
   };
 
+  // The message counts read in this turn of the event loop, per key (emptied by setImmediate).
+  const justRead = new Map<string, SiteModelCounts>();
+  let emptying = false;
+  const empty = () => {
+    justRead.clear();
+    emptying = false;
+  };
+
   return async (apiKey, tokens) => {
-    if (tokens.length === 0) return read(apiKey, tokens);
+    if (tokens.length === 0) {
+      const totals = await read(apiKey, tokens);
+      if (totals.revision !== undefined) {
+        justRead.set(apiKey, totals);
+        if (!emptying) {
+          emptying = true;
+          setImmediate(empty);
+        }
+      }
+      return totals;
+    }
     const cached = entries.get(apiKey);
     let missing: readonly number[] = tokens;
     if (cached !== undefined) {
       const m: number[] = [];
       for (const t of tokens) if (!cached.tokens.has(t)) m.push(t);
       missing = m;
+    }
+    const totals = justRead.get(apiKey);
+    if (missing.length === 0 && totals !== undefined && totals.revision === cached!.revision) {
+      entries.delete(apiKey);
+      entries.set(apiKey, cached!);
+      return { spam: totals.spam, ham: totals.ham, revision: totals.revision, tokens: cached!.tokens };
     }
     let answer = await read(apiKey, missing);
     if (answer.revision === undefined) {

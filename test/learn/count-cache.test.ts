@@ -67,6 +67,32 @@ describe.each([
     await store.close();
   });
 
+  it('answers cached tokens without a read right after a read of the key\'s message counts, as text.SITE_MODEL asks', async () => {
+    const store = make() as Store & SiteModelStore;
+    await store.addSiteCounts('k', 'spam', [1, 2], 1);
+    const { calls, read } = recorded(store);
+    const cached = cachedCounts(read);
+    await cached('k', []);
+    await cached('k', [1, 2]); // not cached yet: read
+    await cached('k', []);
+    let c = await cached('k', [1, 2]); // the same turn as the read of the counts: from the cache
+    expect([c.spam, c.ham, ...of(c, [1, 2])]).toEqual([1, 0, [1, 1, 0], [2, 1, 0]]);
+    expect(calls).toEqual([[], [1, 2], []]);
+    // A report between the two: the read of the counts sees the new revision, the tokens are read again.
+    await store.addSiteCounts('k', 'ham', [2], 1);
+    await cached('k', []);
+    c = await cached('k', [1, 2]);
+    expect([c.spam, c.ham, ...of(c, [1, 2])]).toEqual([1, 1, [1, 1, 0], [2, 1, 1]]);
+    expect(calls.slice(3)).toEqual([[], [], [1, 2]]);
+    // In a later turn, without a read of the counts, the revision is read with the tokens.
+    await new Promise((resolve) => setImmediate(resolve));
+    await store.addSiteCounts('k', 'ham', [1], 1);
+    c = await cached('k', [1, 2]);
+    expect([c.spam, c.ham, ...of(c, [1, 2])]).toEqual([1, 2, [1, 1, 1], [2, 1, 1]]);
+    expect(calls.slice(6)).toEqual([[], [1, 2]]);
+    await store.close();
+  });
+
   it('keeps each key its own, and reads every token each time from a store without revisions', async () => {
     const store = make() as Store & SiteModelStore;
     await store.addSiteCounts('a', 'spam', [1], 1);

@@ -8,6 +8,7 @@ import { normalizeRequest } from '../core/request.js';
 import { FactUnavailable } from '../core/rule.js';
 import type { SiteModelProvider } from '../providers/types.js';
 import type { DecisionStore, FeedbackLabel, SettingsStore, SiteModelCounts, SiteModelStore } from '../stores/types.js';
+import { cachedCounts } from './count-cache.js';
 import { recordFeedback, type FeedbackOutcome } from './feedback.js';
 import { learnerSalt } from './salt.js';
 import { parseSalt, siteTokens } from './tokens.js';
@@ -121,12 +122,13 @@ export function createSiteLearner(options: SiteLearnerOptions): SiteLearner {
     const tokens = requestTokens(request, await salt());
     await store.addSiteCounts(keyOf(o), label, tokens, delta);
   };
+  const read = cachedCounts((apiKey, tokens) => store.readSiteCounts(apiKey, tokens));
   const provider: SiteModelProvider = {
     name: 'site-learner',
     minReports,
     salt,
     readCounts(apiKey, tokens): Promise<SiteModelCounts> {
-      return store.readSiteCounts(apiKey ?? defaultKey, tokens);
+      return read(apiKey ?? defaultKey, tokens);
     },
   };
   return {
@@ -152,13 +154,14 @@ export function createSiteLearner(options: SiteLearnerOptions): SiteLearner {
 
 /** A provider that needs the classify call's key: rejects with `no-api-key` without one. */
 export function keyedSiteModelProvider(store: SiteModelStore, salt: () => Promise<number> | number, minReports: number): SiteModelProvider {
+  const read = cachedCounts((apiKey, tokens) => store.readSiteCounts(apiKey, tokens));
   return {
     name: 'site-model',
     minReports,
     salt,
     readCounts(apiKey, tokens) {
       if (apiKey === undefined) return Promise.reject(new FactUnavailable('no-api-key'));
-      return store.readSiteCounts(apiKey, tokens);
+      return read(apiKey, tokens);
     },
   };
 }

@@ -72,7 +72,13 @@ function memoKey(salt: number): object {
  * unsigned 32-bit integers. Words shorter than 2 code units and number shapes are skipped.
  */
 export function siteTokens(text: TextInput, salt: number): number[] {
-  return [...siteTokenWords(text, salt).tokens];
+  const known = text.memoized<SiteTokenWords>(memoKey(salt >>> 0));
+  if (known !== undefined) return [...known.tokens];
+  // Not made for this text yet (the site model did not ask): the tokens alone, without their words.
+  const n = fill(text, salt >>> 0);
+  const tokens: number[] = new Array<number>(n);
+  for (let j = 0; j < n; j++) tokens[j] = scratchTokens[j]!;
+  return tokens;
 }
 
 /**
@@ -108,36 +114,49 @@ function addToken(h: number): boolean {
   }
 }
 
-function collect(text: TextInput, salt: number): SiteTokenWords {
+/** Scratch of {@link collect}: the tokens, their words and pair marks, copied out at the end. */
+const scratchTokens = new Float64Array(MAX_SITE_TOKENS);
+const scratchWord = new Int32Array(MAX_SITE_TOKENS);
+const scratchPair = new Uint8Array(MAX_SITE_TOKENS);
+
+/** Writes the tokens of `text` into the scratch arrays; returns how many. */
+function fill(text: TextInput, salt: number): number {
   const words = wordsOf(text);
-  const out: number[] = [];
-  const word = new Int32Array(Math.min(MAX_SITE_TOKENS, 2 * words.count));
-  const pairs = new Uint8Array(word.length);
+  const { codes, start, end, clause } = words;
   slots.fill(0);
   zeroSeen = false;
+  let n = 0;
   let previous = -1;
   let previousClause = -1;
-  for (let i = 0; i < words.count && out.length < MAX_SITE_TOKENS; i++) {
-    const length = words.end[i]! - words.start[i]!;
-    if (length < 2 || words.codes[words.start[i]!] === 0x23) {
+  for (let i = 0; i < words.count && n < MAX_SITE_TOKENS; i++) {
+    const s = start[i]!;
+    if (end[i]! - s < 2 || codes[s] === 0x23) {
       previous = -1;
       continue;
     }
     const h = hashWord(salt, words, i);
     if (addToken(h)) {
-      word[out.length] = i;
-      out.push(h);
+      scratchWord[n] = i;
+      scratchPair[n] = 0;
+      scratchTokens[n++] = h;
     }
-    if (previous !== -1 && words.clause[i] === previousClause && out.length < MAX_SITE_TOKENS) {
+    if (previous !== -1 && clause[i] === previousClause && n < MAX_SITE_TOKENS) {
       const p = pair(previous, h, salt);
       if (addToken(p)) {
-        word[out.length] = i - 1;
-        pairs[out.length] = 1;
-        out.push(p);
+        scratchWord[n] = i - 1;
+        scratchPair[n] = 1;
+        scratchTokens[n++] = p;
       }
     }
     previous = h;
-    previousClause = words.clause[i]!;
+    previousClause = clause[i]!;
   }
-  return { tokens: out, words, word: word.subarray(0, out.length), pair: pairs.subarray(0, out.length) };
+  return n;
+}
+
+function collect(text: TextInput, salt: number): SiteTokenWords {
+  const n = fill(text, salt);
+  const tokens: number[] = new Array<number>(n);
+  for (let j = 0; j < n; j++) tokens[j] = scratchTokens[j]!;
+  return { tokens, words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n) };
 }

@@ -89,12 +89,17 @@ export function createDecisionLog(
   const { now } = world;
 
   let salt: Promise<number> | null = null;
-  const saltOf = (): Promise<number> => {
+  let saltValue: number | undefined;
+  const saltOf = (): Promise<number> | number => {
+    if (saltValue !== undefined) return saltValue;
     if (!salt) {
       salt = learnerSalt(store, world.randomBytes);
-      salt.catch(() => {
-        salt = null; // read it again on the next write
-      });
+      salt.then(
+        (s) => (saltValue = s),
+        () => {
+          salt = null; // read it again on the next write
+        },
+      );
     }
     return salt;
   };
@@ -128,7 +133,8 @@ export function createDecisionLog(
   async function write(apiKey: string, request: unknown, response: ClassifyResponse, at: number): Promise<void> {
     try {
       const text = textOfResponse(response) ?? requestText(request);
-      const tokens = text ? siteTokens(text, await saltOf()) : [];
+      const knownSalt = saltOf();
+      const tokens = text ? siteTokens(text, typeof knownSalt === 'number' ? knownSalt : await knownSalt) : [];
       const record = {
         id: response.id,
         at,

@@ -3,17 +3,46 @@ import type { DecisionRecord, DecisionStore, FeedbackLabel, SiteModelCounts, Sit
 
 const DEFAULT_LIST_LIMIT = 100;
 
-/** A kept decision: its tokens in a typed array, which the garbage collector does not scan. */
-type Stored = Omit<DecisionRecord, 'tokens'> & { tokens: Uint32Array };
+/**
+ * A kept decision: its tokens packed in a string, two UTF-16 code units per token (low half
+ * first). One flat object the garbage collector never looks inside, where an array of numbers
+ * would be one object per token, and a typed array an off-heap buffer tracked by every scavenge.
+ */
+type Stored = Omit<DecisionRecord, 'tokens'> & { tokens: string };
+
+/** Code units packed at most per String.fromCharCode call (its arguments go on the stack). */
+const PACK_CHUNK = 4096;
+const packScratch: number[] = [];
+
+function packTokens(tokens: readonly number[]): string {
+  let out = '';
+  for (let from = 0; from < tokens.length; from += PACK_CHUNK / 2) {
+    const to = Math.min(tokens.length, from + PACK_CHUNK / 2);
+    packScratch.length = 2 * (to - from);
+    for (let i = from, j = 0; i < to; i++, j += 2) {
+      const t = tokens[i]! >>> 0;
+      packScratch[j] = t & 0xffff;
+      packScratch[j + 1] = t >>> 16;
+    }
+    out += String.fromCharCode.apply(null, packScratch);
+  }
+  return out;
+}
+
+function unpackTokens(packed: string): number[] {
+  const tokens = new Array<number>(packed.length >> 1);
+  for (let i = 0; i < tokens.length; i++) tokens[i] = (packed.charCodeAt(2 * i) | (packed.charCodeAt(2 * i + 1) << 16)) >>> 0;
+  return tokens;
+}
 
 function toStored(r: DecisionRecord): Stored {
-  const stored: Stored = { ...r, reasons: [...r.reasons], tokens: Uint32Array.from(r.tokens) };
+  const stored: Stored = { ...r, reasons: [...r.reasons], tokens: packTokens(r.tokens) };
   if (r.request !== undefined) stored.request = structuredClone(r.request);
   return stored;
 }
 
 function copyDecision(r: Stored): DecisionRecord {
-  const copy: DecisionRecord = { ...r, reasons: [...r.reasons], tokens: Array.from(r.tokens) };
+  const copy: DecisionRecord = { ...r, reasons: [...r.reasons], tokens: unpackTokens(r.tokens) };
   if (r.request !== undefined) copy.request = structuredClone(r.request);
   return copy;
 }
@@ -93,15 +122,19 @@ export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): D
   };
 }
 
+/** The last revision given to a memory store's model: each change takes the next, over all stores of the process. */
+let lastRevision = 0;
+
 export function memorySiteModelStore(open: () => void): SiteModelStore {
   // Token counts keyed by the token's bits as int32 (`t | 0`): small integers hash faster than
   // the heap numbers that unsigned 32-bit values above 2^31 are.
-  const models = new Map<string, { spam: number; ham: number; tokens: Map<number, { spam: number; ham: number }> }>();
+  const models = new Map<string, { spam: number; ham: number; revision: number; tokens: Map<number, { spam: number; ham: number }> }>();
   return {
     async addSiteCounts(apiKey, label: FeedbackLabel, tokens, delta) {
       open();
       let m = models.get(apiKey);
-      if (!m) models.set(apiKey, (m = { spam: 0, ham: 0, tokens: new Map() }));
+      if (!m) models.set(apiKey, (m = { spam: 0, ham: 0, revision: 0, tokens: new Map() }));
+      m.revision = ++lastRevision;
       m[label] = Math.max(0, m[label] + delta);
       for (const t of tokens) {
         const key = t | 0;
@@ -120,7 +153,7 @@ export function memorySiteModelStore(open: () => void): SiteModelStore {
         const c = m.tokens.get(t | 0);
         if (c) found.set(t, { spam: c.spam, ham: c.ham });
       }
-      return { spam: m.spam, ham: m.ham, tokens: found };
+      return { spam: m.spam, ham: m.ham, revision: m.revision, tokens: found };
     },
     async deleteSiteModel(apiKey) {
       open();

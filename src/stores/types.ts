@@ -168,8 +168,19 @@ export interface DecisionStore {
 export interface SiteModelCounts {
   spam: number;
   ham: number;
-  /** The asked tokens that have a count; a token absent here has none. */
+  /**
+   * The asked tokens that have a count; a token absent here has none. A provider's answer
+   * (`SiteModelProvider.readCounts`) may hold more tokens than were asked, and tokens whose two
+   * counts are 0; read it, never change it.
+   */
   tokens: Map<number, { spam: number; ham: number }>;
+  /**
+   * Optional: a value that changes whenever the key's counts change (every `addSiteCounts`, and a
+   * model made again after `deleteSiteModel`), absent when the key has no model. A store that
+   * gives it lets the site model keep the counts it read between requests and read only the
+   * revision and the tokens it has not seen.
+   */
+  revision?: number;
 }
 
 /** The per-site learner's counts, per API key (optional for stores of your own). */

@@ -6,7 +6,7 @@
  */
 import { resolveRunner, type Runner } from './runner.js';
 import assert from 'node:assert/strict';
-import type { Store } from '../stores/types.js';
+import type { FeedbackLabel, Store } from '../stores/types.js';
 import { decisionStoreCases } from './stores-decisions.js';
 
 export interface StoreConformanceSetup {
@@ -209,6 +209,28 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
       await st.deleteSiteModel(k1);
       assert.deepEqual(await st.readSiteCounts(k1, [1, 2, 3, 0xffffffff]), { spam: 0, ham: 0, tokens: new Map() });
       assert.equal((await st.readSiteCounts(k2, [1])).ham, 1);
+    });
+    it('gives a site model a revision that changes at every change, or none at all (when the store has them)', async () => {
+      const st = s.store;
+      if (!st.addSiteCounts || !st.readSiteCounts || !st.deleteSiteModel) return;
+      const k = id('site');
+      await st.addSiteCounts(k, 'spam', [1], 1);
+      const first = (await st.readSiteCounts(k, [])).revision;
+      if (first === undefined) return; // a store without revisions: the site model reads every token each time
+      const seen = new Set([first]);
+      const changes: [FeedbackLabel, number[], 1 | -1][] = [['ham', [2], 1], ['spam', [1], -1], ['spam', [1], 1], ['ham', [], 1]];
+      for (const [label, tokens, delta] of changes) {
+        await st.addSiteCounts(k, label, tokens, delta);
+        const r: number | undefined = (await st.readSiteCounts(k, tokens)).revision;
+        assert.equal(typeof r, 'number');
+        assert.ok(!seen.has(r!), 'a change gives a revision not given before');
+        seen.add(r!);
+        assert.equal((await st.readSiteCounts(k, [1, 2])).revision, r, 'reading changes nothing');
+      }
+      await st.deleteSiteModel(k);
+      assert.equal((await st.readSiteCounts(k, [])).revision, undefined);
+      await st.addSiteCounts(k, 'spam', [1], 1);
+      assert.ok(!seen.has((await st.readSiteCounts(k, [])).revision!), 'a model made again does not repeat a revision');
     });
     it('adds concurrent site-model reports up exactly (when the store has them)', async () => {
       const st = s.store;

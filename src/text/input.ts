@@ -149,6 +149,11 @@ export class TextInput {
     return value;
   }
 
+  /** The value {@link memo} has computed for `key`, if it has. */
+  memoized<T>(key: object): T | undefined {
+    return this.#memo?.get(key) as T | undefined;
+  }
+
   /**
    * The tokens of {@link tokens} without an object or a string each: three numbers per token,
    * its segment's index, start and end (code units in that segment's text), in order. For rules

@@ -28,6 +28,10 @@ describe('siteTokens', () => {
     expect(siteTokens(input(long), 3)).toHaveLength(MAX_SITE_TOKENS);
   });
 
+  it('keeps its definition: the tokens of a text and salt are the same from version to version (stored counts stay meaningful)', () => {
+    expect(siteTokens(input('Cheap pills here. Buy now, cheap pills!'), 7)).toEqual([3546625644, 839061874, 891999621, 3839164207, 525192005, 1603686207, 2831234313, 3645404657, 3946672142]);
+  });
+
   it('parses the stored salt and refuses anything else', () => {
     expect(parseSalt('0000000a')).toBe(10);
     expect(parseSalt('FFFFFFFF')).toBe(0xffffffff);

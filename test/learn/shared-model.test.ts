@@ -50,13 +50,22 @@ describe('two servers on one real Redis share the site model', () => {
     const ham = (await post(`${b.url}/api/v1/classify?apiKey=${key.apiKey}`, { text: 'Could I book a table for two on Friday?' })).json;
     expect(ham.text.rules.SITE_MODEL.score).toBeLessThan(0);
 
+    // B keeps the counts it read between requests: more reports on A (the probe itself as ham)
+    // must reach B's next answer, which is the one A gives, having never read the probe's tokens.
+    for (let i = 0; i < 3; i++) await post(`${a.url}/api/v1/feedback?apiKey=${key.apiKey}`, { request: { text: PROBE }, label: 'ham' }, { 'x-formspam-secret': key.secret });
+    const onB = (await classifyOnB()).text.rules.SITE_MODEL;
+    const onA = (await post(`${a.url}/api/v1/classify?apiKey=${key.apiKey}`, { text: PROBE })).json.text.rules.SITE_MODEL;
+    expect(onB).toEqual(onA);
+    expect(onB.evidence.hamReports).toBe(7);
+    expect(onB.evidence.probability).toBeLessThan(after.text.rules.SITE_MODEL.evidence.probability);
+
     // The model is one hash in Redis, holding numbers only; deleting it removes every count.
     const client = new Redis(redis.url);
     const hash = await client.hgetall(`formspam:site:${key.apiKey}`);
     await client.quit();
-    expect([hash.spam, hash.ham]).toEqual(['4', '4']);
+    expect([hash.spam, hash.ham]).toEqual(['4', '7']);
     for (const [field, value] of Object.entries(hash)) {
-      expect(field).toMatch(/^(spam|ham|[sh]:[0-9a-z]{1,7})$/);
+      expect(field).toMatch(/^(spam|ham|rev|[sh]:[0-9a-z]{1,7})$/);
       expect(value).toMatch(/^[1-9][0-9]*$/);
     }
     const store = await createRedisStore({ url: redis.url });

@@ -31,7 +31,8 @@ export const siteModelFact = defineFact({
   key: 'text.siteModel',
   provider: 'siteModel',
   async fetch(provider, request, options): Promise<SiteModelFact> {
-    const salt = (await provider.salt(options)) >>> 0;
+    const given = provider.salt(options);
+    const salt = (typeof given === 'number' ? given : await given) >>> 0;
     const apiKey = request.apiKey ?? undefined;
     const { minReports } = provider;
     // The key's report counts first: until it has enough of each, its model is not read and the

@@ -1,7 +1,9 @@
 /**
  * The tokens of the per-site learner (`text.SITE_MODEL`) and of the decision log: each distinct
- * normalised word and each pair of consecutive words within a clause, as a 32-bit hash salted
- * with a secret of the server. The decision log keeps only these numbers, never the words, so
+ * normalised word and each pair of consecutive words within a clause, and the text's shapes
+ * (runs of `!` and `?`, emoticons, emoji, words in capitals, elongated words, number shapes, a
+ * link or none, how many words: `shapes.ts`), each as a 32-bit hash salted with a secret of the
+ * server. The decision log keeps only these numbers, never the words, so
  * feedback on a logged decision can train the site's model without the text being stored; the
  * salt keeps a reader of the store from hashing a dictionary to recover the words.
  *
@@ -10,8 +12,9 @@
  */
 import { wordsOf, type Words } from '../lexicons/normalize.js';
 import type { TextInput } from '../text/input.js';
+import { MAX_SHAPE_TOKENS, siteShapes } from './shapes.js';
 
-/** Tokens counted per text at most (the first ones, in text order). */
+/** Word tokens counted per text at most (the first ones, in text order); shapes come on top. */
 export const MAX_SITE_TOKENS = 512;
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -50,10 +53,12 @@ export interface SiteTokenWords {
   readonly tokens: readonly number[];
   /** The words of the text (its normalised words). */
   readonly words: Words;
-  /** Per token: the index in `words` of its (first) word. */
+  /** Per token: the index in `words` of its (first) word; for a shape, −1 − its index in `shapes`. */
   readonly word: Int32Array;
   /** Per token: true for a pair of words (the word at `word` and the next one). */
   readonly pair: Uint8Array;
+  /** The shapes' names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
+  readonly shapes: { readonly names: readonly string[]; readonly spans: readonly number[] };
 }
 
 /** A stable memo key per salt, so that a text's tokens are computed once per salt. */
@@ -68,8 +73,9 @@ function memoKey(salt: number): object {
 }
 
 /**
- * The distinct salted tokens of a text, in first-seen order, at most {@link MAX_SITE_TOKENS}:
- * unsigned 32-bit integers. Words shorter than 2 code units and number shapes are skipped.
+ * The distinct salted tokens of a text: its words and word pairs in first-seen order, at most
+ * {@link MAX_SITE_TOKENS}, then its shapes, at most {@link MAX_SHAPE_TOKENS}; unsigned 32-bit
+ * integers. Words shorter than 2 code units are skipped, and numbers are counted by their shape.
  */
 export function siteTokens(text: TextInput, salt: number): number[] {
   return [...siteTokenWords(text, salt).tokens];
@@ -111,7 +117,8 @@ function addToken(h: number): boolean {
 function collect(text: TextInput, salt: number): SiteTokenWords {
   const words = wordsOf(text);
   const out: number[] = [];
-  const word = new Int32Array(Math.min(MAX_SITE_TOKENS, 2 * words.count));
+  const shapes = siteShapes(text, words, salt);
+  const word = new Int32Array(Math.min(MAX_SITE_TOKENS, 2 * words.count) + shapes.hashes.length);
   const pairs = new Uint8Array(word.length);
   slots.fill(0);
   zeroSeen = false;
@@ -139,5 +146,16 @@ function collect(text: TextInput, salt: number): SiteTokenWords {
     previous = h;
     previousClause = words.clause[i]!;
   }
-  return { tokens: out, words, word: word.subarray(0, out.length), pair: pairs.subarray(0, out.length) };
+  addShapes(shapes.hashes, out, word);
+  return { tokens: out, words, word: word.subarray(0, out.length), pair: pairs.subarray(0, out.length), shapes };
+}
+
+/** Adds the shapes' hashes (those not already there) to `out`, each marked in `word` by −1 − its index. */
+function addShapes(hashes: readonly number[], out: number[], word: Int32Array): void {
+  for (let k = 0; k < hashes.length; k++) {
+    if (addToken(hashes[k]!)) {
+      word[out.length] = -1 - k;
+      out.push(hashes[k]!);
+    }
+  }
 }

@@ -1,0 +1,198 @@
+/**
+ * The shape tokens of the per-site learner: what a text looks like beyond its words, so that a
+ * site can learn that its ham is full of "!!!!!! :)" or that its spam has links. Each shape is a
+ * name ("!×4-7", "emoticon :)", "words 8-15"), hashed with the learner's salt as the words are
+ * (with a prefix no normalised word has, so a shape never shares a word's hash), and kept with
+ * the text it came from, so that evidence can name it:
+ *
+ * | kind | name | from |
+ * |---|---|---|
+ * | run of `!` or `?` (or both) | `!×1`, `!×2-3`, `!×4-7`, `!×8+`; `?×…`; `?!×…` | the run |
+ * | emoticon | `emoticon :)` (nose left out, lower case: `:-D` is `emoticon :d`), `emoticon <3`, `emoticon ^^`, `emoticon o_o`, `emoticon xd` | the emoticon |
+ * | emoji | `emoji 😂` (each pictographic code point) | the emoji |
+ * | word in capitals (2+ letters, none lower case) | `caps word` (2-3 letters), `caps word 4+` | the word |
+ * | elongated word (4+ letters, one of them three times in a row: not `www`) | `elongated word` | the word |
+ * | number (its shape, as the word lists see it) | `number #` … `number ######` (6 or more digits) | the number |
+ * | link or none | `link` / `no link` | the whole text |
+ * | how many words | `words 0`, `words 1`, `words 2-3`, `words 4-7` … `words 64+` | the whole text |
+ *
+ * Linear in the text: one pass over each field's characters and one over its words, each
+ * character looked at a bounded number of times.
+ */
+import type { Words } from '../lexicons/normalize.js';
+import type { TextInput } from '../text/input.js';
+
+/** Shape tokens per text at most (on top of the words' 512). */
+export const MAX_SHAPE_TOKENS = 32;
+
+/** The shapes of a text: per shape, its salted hash, its name, and where it came from. */
+export interface SiteShapes {
+  readonly hashes: number[];
+  readonly names: string[];
+  /** Per shape, three entries: the segment, and the start and end offsets in its text; segment −1 for a shape of the whole text. */
+  readonly spans: number[];
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** The salted hash of a shape's name: FNV-1a over U+0001 and the name, finished as a word's. */
+export function shapeHash(salt: number, name: string): number {
+  let h = Math.imul((FNV_OFFSET ^ salt) ^ 1, FNV_PRIME);
+  for (let k = 0; k < name.length; k++) h = Math.imul(h ^ name.charCodeAt(k), FNV_PRIME);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const LINK = /https?:\/\/|www\.|\.com\b/i;
+
+function isWordChar(c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+  return LETTER_OR_DIGIT.test(String.fromCharCode(c));
+}
+
+/** Whether position `i` of `s` is outside a word (the start, the end, or not a letter or digit). */
+const edge = (s: string, i: number): boolean => i < 0 || i >= s.length || !isWordChar(s.charCodeAt(i));
+
+const NOSE = "-o^'";
+const EMOTICON_START = ':;=<^oO0xX';
+const MOUTH = ')(DPpd][/\\|*3Oo@';
+
+/** The end of an emoticon that starts at `i` (not inside a word), or -1. */
+function emoticonEnd(s: string, i: number): number {
+  const c = s[i]!;
+  if (c === ':' || c === ';' || c === '=') {
+    for (const start of [i + 1, NOSE.includes(s[i + 1] ?? '') ? i + 2 : -1]) {
+      if (start === -1) continue;
+      let k = start;
+      while (k < s.length && k - start < 8 && MOUTH.includes(s[k]!)) k++;
+      if (k > start && edge(s, k)) return k;
+    }
+    return -1;
+  }
+  if (c === '<' && s[i + 1] === '3') {
+    let k = i + 2;
+    while (k < s.length && k - i < 8 && s[k] === '3') k++;
+    return edge(s, k) ? k : -1;
+  }
+  if (c === '^') {
+    if (s[i + 1] === '^') return i + 2;
+    if ((s[i + 1] === '_' || s[i + 1] === '.' || s[i + 1] === '-') && s[i + 2] === '^') return i + 3;
+    return -1;
+  }
+  if ((c === 'o' || c === 'O' || c === '0') && s[i + 1] === '_' && 'oO0'.includes(s[i + 2] ?? '') && edge(s, i + 3)) return i + 3;
+  if ((c === 'x' || c === 'X') && (s[i + 1] === 'D' || s[i + 1] === 'd')) {
+    let k = i + 2;
+    while (k < s.length && k - i < 8 && (s[k] === 'D' || s[k] === 'd')) k++;
+    return edge(s, k) ? k : -1;
+  }
+  return -1;
+}
+
+function emoticonName(text: string): string {
+  const eyes = text[0]!;
+  if (eyes === '<') return 'emoticon <3';
+  if (eyes === '^') return 'emoticon ^^';
+  if (text[1] === '_') return 'emoticon o_o';
+  if (eyes === 'x' || eyes === 'X') return 'emoticon xd';
+  const mouth = NOSE.includes(text[1]!) && text.length > 2 ? text.slice(2) : text.slice(1);
+  return `emoticon ${eyes}${mouth.slice(0, 3).toLowerCase()}`;
+}
+
+const runBucket = (n: number): string => (n >= 8 ? '8+' : n >= 4 ? '4-7' : n >= 2 ? '2-3' : '1');
+const WORD_BUCKETS = [64, 32, 16, 8, 4, 2, 1, 0];
+function wordsBucket(n: number): string {
+  const low = WORD_BUCKETS.find((e) => n >= e)!;
+  return low >= 64 ? '64+' : low <= 1 ? String(low) : `${low}-${2 * low - 1}`;
+}
+
+/** Whether a word's text has two or more letters and no lower-case one. */
+function allCaps(s: string, from: number, to: number): boolean {
+  let upper = 0;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c >= 65 && c <= 90) upper++;
+    else if (c >= 97 && c <= 122) return false;
+    else if (c >= 128) {
+      const ch = s[k]!;
+      const lower = ch.toLowerCase();
+      if (lower !== ch) upper++;
+      else if (ch.toUpperCase() !== ch) return false;
+    }
+  }
+  return upper >= 2;
+}
+
+/** The shapes of `text` (whose normalised words are `words`), distinct by name, at most {@link MAX_SHAPE_TOKENS}. */
+export function siteShapes(text: TextInput, words: Words, salt: number): SiteShapes {
+  const out: SiteShapes = { hashes: [], names: [], spans: [] };
+  const seen = new Set<string>();
+  const add = (name: string, segment: number, from: number, to: number): void => {
+    if (out.names.length >= MAX_SHAPE_TOKENS || seen.has(name)) return;
+    seen.add(name);
+    out.hashes.push(shapeHash(salt, name));
+    out.names.push(name);
+    out.spans.push(segment, from, to);
+  };
+  add(`words ${wordsBucket(words.count)}`, -1, 0, 0);
+  add(text.segments.some((s) => LINK.test(s.text)) ? 'link' : 'no link', -1, 0, 0);
+  const { segments } = text;
+  for (let seg = 0; seg < segments.length; seg++) {
+    const s = segments[seg]!.text;
+    for (let i = 0; i < s.length; ) {
+      const c = s.charCodeAt(i);
+      if (c === 0x21 || c === 0x3f) {
+        let k = i;
+        let bang = false;
+        let question = false;
+        for (; k < s.length && (s.charCodeAt(k) === 0x21 || s.charCodeAt(k) === 0x3f); k++) {
+          if (s.charCodeAt(k) === 0x21) bang = true;
+          else question = true;
+        }
+        add(`${bang && question ? '?!' : bang ? '!' : '?'}×${runBucket(k - i)}`, seg, i, k);
+        i = k;
+        continue;
+      }
+      if (EMOTICON_START.includes(s[i]!) && edge(s, i - 1)) {
+        const end = emoticonEnd(s, i);
+        if (end !== -1) {
+          add(emoticonName(s.slice(i, end)), seg, i, end);
+          i = end;
+          continue;
+        }
+      }
+      if (c >= 0x2000) {
+        const cp = s.codePointAt(i)!;
+        const width = cp > 0xffff ? 2 : 1;
+        const ch = s.slice(i, i + width);
+        if (PICTOGRAPHIC.test(ch)) add(`emoji ${ch}`, seg, i, i + width);
+        i += width;
+        continue;
+      }
+      i++;
+    }
+  }
+  const { codes } = words;
+  for (let w = 0; w < words.count; w++) {
+    const start = words.start[w]!;
+    const end = words.end[w]!;
+    const seg = words.segment[w]!;
+    const from = words.from[w]!;
+    const to = words.to[w]!;
+    if (codes[start] === 0x23) {
+      add(`number ${'#'.repeat(Math.min(end - start, 6))}`, seg, from, to);
+      continue;
+    }
+    if (allCaps(segments[seg]!.text, from, to)) add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
+    for (let k = start + 2; end - start >= 4 && k < end; k++) {
+      if (codes[k] === codes[k - 1] && codes[k] === codes[k - 2] && codes[k] !== 0x23) {
+        add('elongated word', seg, from, to);
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -16,8 +16,8 @@
  * | link or none | `link` / `no link` | the whole text |
  * | how many words | `words 0`, `words 1`, `words 2-3`, `words 4-7` … `words 64+` | the whole text |
  *
- * Linear in the text: one pass over each field's characters and one over its words, each
- * character looked at a bounded number of times.
+ * Linear in the text: one pass over its words and the characters between them, each character
+ * looked at a bounded number of times (an emoticon's mouth at most 8).
  */
 import type { Words } from '../lexicons/normalize.js';
 import type { TextInput } from '../text/input.js';
@@ -58,7 +58,27 @@ function isWordChar(c: number): boolean {
 const edge = (s: string, i: number): boolean => i < 0 || i >= s.length || !isWordChar(s.charCodeAt(i));
 
 const NOSE = "-o^'";
-const EMOTICON_START = ':;=<^oO0xX';
+
+/** Whether an emoticon can start at `i` (code `c`, ASCII): a cheap look at the next character, so that most letters go by. */
+function mayStartEmoticon(s: string, i: number, c: number): boolean {
+  switch (c) {
+    case 0x3a: // :
+    case 0x3b: // ;
+    case 0x3d: // =
+    case 0x3c: // <
+    case 0x5e: // ^
+      return true;
+    case 0x6f: // o
+    case 0x4f: // O
+    case 0x30: // 0
+      return s.charCodeAt(i + 1) === 0x5f;
+    case 0x78: // x
+    case 0x58: // X
+      return (s.charCodeAt(i + 1) | 32) === 0x64;
+    default:
+      return false;
+  }
+}
 const MOUTH = ')(DPpd][/\\|*3Oo@';
 
 /** The end of an emoticon that starts at `i` (not inside a word), or -1. */
@@ -126,11 +146,51 @@ function allCaps(s: string, from: number, to: number): boolean {
   return upper >= 2;
 }
 
-/** The shapes of `text` (whose normalised words are `words`), distinct by name, at most {@link MAX_SHAPE_TOKENS}. */
+type Add = (name: string, segment: number, from: number, to: number) => void;
+
+/**
+ * The shapes between two words of segment `seg` (text `s`), from `i` to `end`: runs of `!` and
+ * `?`, emoticons and emoji (none of them is part of a word). Returns where the scan stopped (an
+ * emoticon may end inside the next word, ":D").
+ */
+function scanGap(s: string, seg: number, i: number, end: number, add: Add): number {
+  while (i < end) {
+    const c = s.charCodeAt(i);
+    if (c === 0x21 || c === 0x3f) {
+      let k = i;
+      let bang = false;
+      let question = false;
+      for (; k < s.length && (s.charCodeAt(k) === 0x21 || s.charCodeAt(k) === 0x3f); k++) {
+        if (s.charCodeAt(k) === 0x21) bang = true;
+        else question = true;
+      }
+      add(`${bang && question ? '?!' : bang ? '!' : '?'}×${runBucket(k - i)}`, seg, i, k);
+      i = k;
+    } else if (c < 128) {
+      const stop = mayStartEmoticon(s, i, c) && edge(s, i - 1) ? emoticonEnd(s, i) : -1;
+      if (stop !== -1) {
+        add(emoticonName(s.slice(i, stop)), seg, i, stop);
+        i = stop;
+      } else i++;
+    } else if (c >= 0x2000) {
+      const width = c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? 2 : 1;
+      const ch = s.slice(i, i + width);
+      if (PICTOGRAPHIC.test(ch)) add(`emoji ${ch}`, seg, i, i + width);
+      i += width;
+    } else i++;
+  }
+  return i;
+}
+
+/**
+ * The shapes of `text` (whose normalised words are `words`), distinct by name, at most
+ * {@link MAX_SHAPE_TOKENS}, in text order after the two of the whole text. The characters
+ * between words are scanned for runs, emoticons and emoji; the words are looked at one by one.
+ */
 export function siteShapes(text: TextInput, words: Words, salt: number): SiteShapes {
   const out: SiteShapes = { hashes: [], names: [], spans: [] };
   const seen = new Set<string>();
-  const add = (name: string, segment: number, from: number, to: number): void => {
+  const add: Add = (name, segment, from, to) => {
     if (out.names.length >= MAX_SHAPE_TOKENS || seen.has(name)) return;
     seen.add(name);
     out.hashes.push(shapeHash(salt, name));
@@ -140,59 +200,44 @@ export function siteShapes(text: TextInput, words: Words, salt: number): SiteSha
   add(`words ${wordsBucket(words.count)}`, -1, 0, 0);
   add(text.segments.some((s) => LINK.test(s.text)) ? 'link' : 'no link', -1, 0, 0);
   const { segments } = text;
+  const { codes } = words;
+  let w = 0;
   for (let seg = 0; seg < segments.length; seg++) {
     const s = segments[seg]!.text;
-    for (let i = 0; i < s.length; ) {
-      const c = s.charCodeAt(i);
-      if (c === 0x21 || c === 0x3f) {
-        let k = i;
-        let bang = false;
-        let question = false;
-        for (; k < s.length && (s.charCodeAt(k) === 0x21 || s.charCodeAt(k) === 0x3f); k++) {
-          if (s.charCodeAt(k) === 0x21) bang = true;
-          else question = true;
-        }
-        add(`${bang && question ? '?!' : bang ? '!' : '?'}×${runBucket(k - i)}`, seg, i, k);
-        i = k;
+    let at = 0;
+    for (; w < words.count && words.segment[w] === seg; w++) {
+      const from = words.from[w]!;
+      const to = words.to[w]!;
+      if (at < from) at = scanGap(s, seg, at, from, add);
+      if (at > from) {
+        // The word is part of an emoticon (the "3" of "<3", the "D" of ":D").
+        if (at < to) at = to;
         continue;
       }
-      if (EMOTICON_START.includes(s[i]!) && edge(s, i - 1)) {
-        const end = emoticonEnd(s, i);
-        if (end !== -1) {
-          add(emoticonName(s.slice(i, end)), seg, i, end);
-          i = end;
-          continue;
-        }
-      }
-      if (c >= 0x2000) {
-        const cp = s.codePointAt(i)!;
-        const width = cp > 0xffff ? 2 : 1;
-        const ch = s.slice(i, i + width);
-        if (PICTOGRAPHIC.test(ch)) add(`emoji ${ch}`, seg, i, i + width);
-        i += width;
+      // An emoticon that starts with a letter ("xD", "O_O").
+      const c = s.charCodeAt(from);
+      const stop = c < 128 && mayStartEmoticon(s, from, c) && edge(s, from - 1) ? emoticonEnd(s, from) : -1;
+      if (stop !== -1) {
+        add(emoticonName(s.slice(from, stop)), seg, from, stop);
+        at = stop;
         continue;
       }
-      i++;
-    }
-  }
-  const { codes } = words;
-  for (let w = 0; w < words.count; w++) {
-    const start = words.start[w]!;
-    const end = words.end[w]!;
-    const seg = words.segment[w]!;
-    const from = words.from[w]!;
-    const to = words.to[w]!;
-    if (codes[start] === 0x23) {
-      add(`number ${'#'.repeat(Math.min(end - start, 6))}`, seg, from, to);
-      continue;
-    }
-    if (allCaps(segments[seg]!.text, from, to)) add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
-    for (let k = start + 2; end - start >= 4 && k < end; k++) {
-      if (codes[k] === codes[k - 1] && codes[k] === codes[k - 2] && codes[k] !== 0x23) {
-        add('elongated word', seg, from, to);
-        break;
+      at = to;
+      const start = words.start[w]!;
+      const end = words.end[w]!;
+      if (codes[start] === 0x23) {
+        add(`number ${'#'.repeat(Math.min(end - start, 6))}`, seg, from, to);
+        continue;
+      }
+      if (allCaps(s, from, to)) add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
+      for (let k = start + 2; end - start >= 4 && k < end; k++) {
+        if (codes[k] === codes[k - 1] && codes[k] === codes[k - 2] && codes[k] !== 0x23) {
+          add('elongated word', seg, from, to);
+          break;
+        }
       }
     }
+    if (at < s.length) scanGap(s, seg, at, s.length, add);
   }
   return out;
 }

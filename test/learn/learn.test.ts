@@ -76,15 +76,16 @@ describe('siteTokens', () => {
 
 describe('siteShapes: what a text looks like, beyond its words', () => {
   it.each([
-    ['Ouf Ouf OUFFFFFFFF!!!!!!!! :)', ['words 2-3', 'no link', '!×8+=!!!!!!!!', 'emoticon :)=:)', 'caps word 4+=OUFFFFFFFF', 'elongated word=OUFFFFFFFF']],
+    ['Ouf Ouf OUFFFFFFFF!!!!!!!! :)', ['words 2-3', 'no link', 'caps word 4+=OUFFFFFFFF', 'elongated word=OUFFFFFFFF', '!×8+=!!!!!!!!', 'emoticon :)=:)']],
     ['What is he saying?!?!?!', ['words 4-7', 'no link', '?!×4-7=?!?!?!']],
     ['Really? Yes! Why??', ['words 2-3', 'no link', '?×1=?', '!×1=!', '?×2-3=??']],
-    ['love it :-D <3 ^_^ O_O xD ;) ;-)', ['words 4-7', 'no link', 'emoticon :d=:-D', 'emoticon <3=<3', 'emoticon ^^=^_^', 'emoticon o_o=O_O', 'emoticon xd=xD', 'emoticon ;)=;)', 'number #=3']],
+    ['love it :-D <3 ^_^ O_O xD ;) ;-)', ['words 4-7', 'no link', 'emoticon :d=:-D', 'emoticon <3=<3', 'emoticon ^^=^_^', 'emoticon o_o=O_O', 'emoticon xd=xD', 'emoticon ;)=;)']],
     ['great 😂😂 🎉', ['words 1', 'no link', 'emoji 😂=😂', 'emoji 🎉=🎉']],
     ['Call 09061701461 now for £1000, www.example.com', ['words 8-15', 'link', 'number ####=1000']],
     ['see http://example.org/a:b and 3:50 (8)', ['words 8-15', 'link', 'number #=3', 'number ##=50']],
     ['ＤＡＭＮ, OK I see', ['words 4-7', 'no link', 'caps word 4+=DAMN', 'caps word=OK']],
-    ['Привет ВСЕМ!!', ['words 2-3', 'no link', '!×2-3=!!', 'caps word 4+=ВСЕМ']],
+    ['Привет ВСЕМ!!', ['words 2-3', 'no link', 'caps word 4+=ВСЕМ', '!×2-3=!!']],
+    ['XD LOL <3 <3 :D', ['words 4-7', 'no link', 'emoticon xd=XD', 'caps word=LOL', 'emoticon <3=<3', 'emoticon :d=:D']],
     ['sooo good, www', ['words 2-3', 'no link', 'elongated word=sooo']],
     ['', ['words 0', 'no link']],
     ['Hi', ['words 1', 'no link']],

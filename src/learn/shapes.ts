@@ -229,7 +229,8 @@ export function siteShapes(text: TextInput, words: Words, salt: number): SiteSha
         add(`number ${'#'.repeat(Math.min(end - start, 6))}`, seg, from, to);
         continue;
       }
-      if (allCaps(s, from, to)) add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
+      const first = s.charCodeAt(from);
+      if (!(first >= 97 && first <= 122) && allCaps(s, from, to)) add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
       for (let k = start + 2; end - start >= 4 && k < end; k++) {
         if (codes[k] === codes[k - 1] && codes[k] === codes[k - 2] && codes[k] !== 0x23) {
           add('elongated word', seg, from, to);

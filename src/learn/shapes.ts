@@ -122,11 +122,34 @@ function emoticonName(text: string): string {
   return `emoticon ${eyes}${mouth.slice(0, 3).toLowerCase()}`;
 }
 
-const runBucket = (n: number): string => (n >= 8 ? '8+' : n >= 4 ? '4-7' : n >= 2 ? '2-3' : '1');
+/** The names of runs of `!`, `?` and both, by length bucket (1, 2-3, 4-7, 8+): made once. */
+const RUN_NAMES = ['!', '?', '?!'].map((kind) => ['1', '2-3', '4-7', '8+'].map((b) => `${kind}×${b}`));
+const runName = (kind: number, n: number): string => RUN_NAMES[kind]![n >= 8 ? 3 : n >= 4 ? 2 : n >= 2 ? 1 : 0]!;
+/** The names of number shapes by digits (1 to 6 or more). */
+const NUMBER_NAMES = [1, 2, 3, 4, 5, 6].map((n) => `number ${'#'.repeat(n)}`);
 const WORD_BUCKETS = [64, 32, 16, 8, 4, 2, 1, 0];
 function wordsBucket(n: number): string {
   const low = WORD_BUCKETS.find((e) => n >= e)!;
   return low >= 64 ? '64+' : low <= 1 ? String(low) : `${low}-${2 * low - 1}`;
+}
+
+/** Per code unit below 0x500 (Latin, Greek, Cyrillic): 1 an upper-case letter, 2 a lower-case one, 0 neither. */
+const CASE = new Uint8Array(0x500);
+for (let c = 0; c < CASE.length; c++) CASE[c] = caseOf(String.fromCharCode(c));
+function caseOf(ch: string): number {
+  return ch.toLowerCase() !== ch ? 1 : ch.toUpperCase() !== ch ? 2 : 0;
+}
+
+/**
+ * Whether code unit `c` (at or above 0x500) is in a block with letter case: Cyrillic and Armenian,
+ * Georgian, Cherokee, Cyrillic Extended-C, Latin Extended Additional and Greek Extended,
+ * Glagolitic and Coptic, Cyrillic Extended-B to Latin Extended-D, Cherokee Supplement, the
+ * fullwidth letters. Elsewhere (Arabic, Hebrew, Indic scripts, CJK, surrogates) there is none.
+ */
+function cased(c: number): boolean {
+  return c < 0x600 || (c >= 0x10a0 && c < 0x1100) || (c >= 0x13a0 && c < 0x1400) || (c >= 0x1c80 && c < 0x1cc0) ||
+    (c >= 0x1e00 && c < 0x2000) || (c >= 0x2c00 && c < 0x2d30) || (c >= 0xa640 && c < 0xa800) ||
+    (c >= 0xab70 && c < 0xabc0) || (c >= 0xff00 && c < 0xff60);
 }
 
 /** Whether a word's text has two or more letters and no lower-case one. */
@@ -134,16 +157,23 @@ function allCaps(s: string, from: number, to: number): boolean {
   let upper = 0;
   for (let k = from; k < to; k++) {
     const c = s.charCodeAt(k);
-    if (c >= 65 && c <= 90) upper++;
-    else if (c >= 97 && c <= 122) return false;
-    else if (c >= 128) {
-      const ch = s[k]!;
-      const lower = ch.toLowerCase();
-      if (lower !== ch) upper++;
-      else if (ch.toUpperCase() !== ch) return false;
-    }
+    const kind = c < 0x500 ? CASE[c]! : cased(c) ? caseOf(s[k]!) : 0;
+    if (kind === 2) return false;
+    if (kind === 1) upper++;
   }
   return upper >= 2;
+}
+
+/**
+ * Whether code point `cp` (at or above U+2000) is pictographic, remembered per text in `known`:
+ * an emoji repeated 50,000 times is looked up once. Only U+2000–U+32FF and U+1F000–U+1FFFF hold
+ * pictographic code points there.
+ */
+function pictographic(cp: number, known: Map<number, boolean>): boolean {
+  if (!((cp >= 0x2000 && cp < 0x3300) || (cp >= 0x1f000 && cp < 0x20000))) return false;
+  let yes = known.get(cp);
+  if (yes === undefined) known.set(cp, (yes = PICTOGRAPHIC.test(String.fromCodePoint(cp))));
+  return yes;
 }
 
 type Add = (name: string, segment: number, from: number, to: number) => void;
@@ -153,7 +183,7 @@ type Add = (name: string, segment: number, from: number, to: number) => void;
  * `?`, emoticons and emoji (none of them is part of a word). Returns where the scan stopped (an
  * emoticon may end inside the next word, ":D").
  */
-function scanGap(s: string, seg: number, i: number, end: number, add: Add): number {
+function scanGap(s: string, seg: number, i: number, end: number, add: Add, emoji: Map<number, boolean>): number {
   while (i < end) {
     const c = s.charCodeAt(i);
     if (c === 0x21 || c === 0x3f) {
@@ -164,7 +194,7 @@ function scanGap(s: string, seg: number, i: number, end: number, add: Add): numb
         if (s.charCodeAt(k) === 0x21) bang = true;
         else question = true;
       }
-      add(`${bang && question ? '?!' : bang ? '!' : '?'}×${runBucket(k - i)}`, seg, i, k);
+      add(runName(bang && question ? 2 : bang ? 0 : 1, k - i), seg, i, k);
       i = k;
     } else if (c < 128) {
       const stop = mayStartEmoticon(s, i, c) && edge(s, i - 1) ? emoticonEnd(s, i) : -1;
@@ -173,9 +203,13 @@ function scanGap(s: string, seg: number, i: number, end: number, add: Add): numb
         i = stop;
       } else i++;
     } else if (c >= 0x2000) {
-      const width = c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? 2 : 1;
-      const ch = s.slice(i, i + width);
-      if (PICTOGRAPHIC.test(ch)) add(`emoji ${ch}`, seg, i, i + width);
+      const cp = s.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      if (pictographic(cp, emoji)) {
+        // Each emoji named once (its `known` entry turns false after).
+        emoji.set(cp, false);
+        add(`emoji ${s.slice(i, i + width)}`, seg, i, i + width);
+      }
       i += width;
     } else i++;
   }
@@ -201,14 +235,16 @@ export function siteShapes(text: TextInput, words: Words, salt: number): SiteSha
   add(text.segments.some((s) => LINK.test(s.text)) ? 'link' : 'no link', -1, 0, 0);
   const { segments } = text;
   const { codes } = words;
+  const emoji = new Map<number, boolean>();
   let w = 0;
-  for (let seg = 0; seg < segments.length; seg++) {
+  for (let seg = 0; seg < segments.length && out.names.length < MAX_SHAPE_TOKENS; seg++) {
     const s = segments[seg]!.text;
     let at = 0;
     for (; w < words.count && words.segment[w] === seg; w++) {
+      if (out.names.length >= MAX_SHAPE_TOKENS) return out;
       const from = words.from[w]!;
       const to = words.to[w]!;
-      if (at < from) at = scanGap(s, seg, at, from, add);
+      if (at < from) at = scanGap(s, seg, at, from, add, emoji);
       if (at > from) {
         // The word is part of an emoticon (the "3" of "<3", the "D" of ":D").
         if (at < to) at = to;
@@ -226,19 +262,23 @@ export function siteShapes(text: TextInput, words: Words, salt: number): SiteSha
       const start = words.start[w]!;
       const end = words.end[w]!;
       if (codes[start] === 0x23) {
-        add(`number ${'#'.repeat(Math.min(end - start, 6))}`, seg, from, to);
+        add(NUMBER_NAMES[Math.min(end - start, 6) - 1]!, seg, from, to);
         continue;
       }
       const first = s.charCodeAt(from);
-      if (!(first >= 97 && first <= 122) && allCaps(s, from, to)) add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
-      for (let k = start + 2; end - start >= 4 && k < end; k++) {
-        if (codes[k] === codes[k - 1] && codes[k] === codes[k - 2] && codes[k] !== 0x23) {
-          add('elongated word', seg, from, to);
-          break;
+      if (!(seen.has('caps word') && seen.has('caps word 4+')) && !(first >= 97 && first <= 122) && allCaps(s, from, to)) {
+        add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
+      }
+      if (end - start >= 4 && !seen.has('elongated word')) {
+        for (let k = start + 2; k < end; k++) {
+          if (codes[k] === codes[k - 1] && codes[k] === codes[k - 2] && codes[k] !== 0x23) {
+            add('elongated word', seg, from, to);
+            break;
+          }
         }
       }
     }
-    if (at < s.length) scanGap(s, seg, at, s.length, add);
+    if (at < s.length) scanGap(s, seg, at, s.length, add, emoji);
   }
   return out;
 }

@@ -87,6 +87,7 @@ describe('siteShapes: what a text looks like, beyond its words', () => {
     ['Привет ВСЕМ!!', ['words 2-3', 'no link', 'caps word 4+=ВСЕМ', '!×2-3=!!']],
     ['XD LOL <3 <3 :D', ['words 4-7', 'no link', 'emoticon xd=XD', 'caps word=LOL', 'emoticon <3=<3', 'emoticon :d=:D']],
     ['sooo good, www', ['words 2-3', 'no link', 'elongated word=sooo']],
+    ['😂 😂 😂 🇨🇿 ﷺ 中文 ΑΘΗΝΑ', ['words 4-7', 'no link', 'emoji 😂=😂', 'caps word 4+=ΑΘΗΝΑ']],
     ['', ['words 0', 'no link']],
     ['Hi', ['words 1', 'no link']],
   ])('%j', (text, expected) => {

@@ -6,3 +6,9 @@
 export { normalizeRequest } from './core/request.js';
 export { parseIp } from './ip/parse.js';
 export { loadLabelled } from './eval/datasets.js';
+export { siteTokenWords } from './learn/tokens.js';
+export { scoreTokens } from './learn/model.js';
+export { MIN_STRENGTH, ROBINSON_S, ROBINSON_X, MAX_TOKENS } from './learn/model.js';
+export { SITE_MODEL_BUCKETS } from './rules/text/site-model.js';
+export { siteShapes } from './learn/shapes.js';
+export { wordsOf } from './lexicons/normalize.js';

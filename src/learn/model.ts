@@ -16,7 +16,7 @@ export const ROBINSON_S = 0.45;
 /** Robinson's x: a token's probability before any report. */
 export const ROBINSON_X = 0.5;
 /** Tokens whose f is within this of ½ say too little and are left out. */
-export const MIN_STRENGTH = 0.1;
+export const MIN_STRENGTH = 0.05;
 /** The strongest tokens combined at most. */
 export const MAX_TOKENS = 150;
 

@@ -1,7 +1,9 @@
 /**
  * The tokens of the per-site learner (`text.SITE_MODEL`) and of the decision log: each distinct
- * normalised word and each pair of consecutive words within a clause, as a 32-bit hash salted
- * with a secret of the server. The decision log keeps only these numbers, never the words, so
+ * normalised word and each pair of consecutive words within a clause, and the text's shapes
+ * (runs of `!` and `?`, emoticons, emoji, words in capitals, elongated words, number shapes, a
+ * link or none, how many words: `shapes.ts`), each as a 32-bit hash salted with a secret of the
+ * server. The decision log keeps only these numbers, never the words, so
  * feedback on a logged decision can train the site's model without the text being stored; the
  * salt keeps a reader of the store from hashing a dictionary to recover the words.
  *
@@ -10,8 +12,9 @@
  */
 import { wordsOf, type Words } from '../lexicons/normalize.js';
 import type { TextInput } from '../text/input.js';
+import { MAX_SHAPE_TOKENS, siteShapes, type SiteShapes } from './shapes.js';
 
-/** Tokens counted per text at most (the first ones, in text order). */
+/** Word tokens counted per text at most (the first ones, in text order); shapes come on top. */
 export const MAX_SITE_TOKENS = 512;
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -50,10 +53,12 @@ export interface SiteTokenWords {
   readonly tokens: readonly number[];
   /** The words of the text (its normalised words). */
   readonly words: Words;
-  /** Per token: the index in `words` of its (first) word. */
+  /** Per token: the index in `words` of its (first) word; for a shape, −1 − its index in `shapes`. */
   readonly word: Int32Array;
   /** Per token: true for a pair of words (the word at `word` and the next one). */
   readonly pair: Uint8Array;
+  /** The shapes' names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
+  readonly shapes: { readonly names: readonly string[]; readonly spans: readonly number[] };
 }
 
 /** A stable memo key per salt, so that a text's tokens are computed once per salt. */
@@ -68,14 +73,15 @@ function memoKey(salt: number): object {
 }
 
 /**
- * The distinct salted tokens of a text, in first-seen order, at most {@link MAX_SITE_TOKENS}:
- * unsigned 32-bit integers. Words shorter than 2 code units and number shapes are skipped.
+ * The distinct salted tokens of a text: its words and word pairs in first-seen order, at most
+ * {@link MAX_SITE_TOKENS}, then its shapes, at most {@link MAX_SHAPE_TOKENS}; unsigned 32-bit
+ * integers. Words shorter than 2 code units are skipped, and numbers are counted by their shape.
  */
 export function siteTokens(text: TextInput, salt: number): number[] {
   const known = text.memoized<SiteTokenWords>(memoKey(salt >>> 0));
   if (known !== undefined) return [...known.tokens];
   // Not made for this text yet (the site model did not ask): the tokens alone, without their words.
-  const n = fill(text, salt >>> 0);
+  const n = fill(text, salt >>> 0, siteShapes(text, wordsOf(text), salt >>> 0));
   const tokens: number[] = new Array<number>(n);
   for (let j = 0; j < n; j++) tokens[j] = scratchTokens[j]!;
   return tokens;
@@ -115,12 +121,12 @@ function addToken(h: number): boolean {
 }
 
 /** Scratch of {@link collect}: the tokens, their words and pair marks, copied out at the end. */
-const scratchTokens = new Float64Array(MAX_SITE_TOKENS);
-const scratchWord = new Int32Array(MAX_SITE_TOKENS);
-const scratchPair = new Uint8Array(MAX_SITE_TOKENS);
+const scratchTokens = new Float64Array(MAX_SITE_TOKENS + MAX_SHAPE_TOKENS);
+const scratchWord = new Int32Array(MAX_SITE_TOKENS + MAX_SHAPE_TOKENS);
+const scratchPair = new Uint8Array(MAX_SITE_TOKENS + MAX_SHAPE_TOKENS);
 
-/** Writes the tokens of `text` into the scratch arrays; returns how many. */
-function fill(text: TextInput, salt: number): number {
+/** Writes the tokens of `text` (its words, then `shapes`) into the scratch arrays; returns how many. */
+function fill(text: TextInput, salt: number, shapes: SiteShapes): number {
   const words = wordsOf(text);
   const { codes, start, end, clause } = words;
   slots.fill(0);
@@ -151,12 +157,22 @@ function fill(text: TextInput, salt: number): number {
     previous = h;
     previousClause = clause[i]!;
   }
+  // The shapes come on top of the words (those not already there), each marked by −1 − its index.
+  const { hashes } = shapes;
+  for (let k = 0; k < hashes.length; k++) {
+    if (addToken(hashes[k]!)) {
+      scratchWord[n] = -1 - k;
+      scratchPair[n] = 0;
+      scratchTokens[n++] = hashes[k]!;
+    }
+  }
   return n;
 }
 
 function collect(text: TextInput, salt: number): SiteTokenWords {
-  const n = fill(text, salt);
+  const shapes = siteShapes(text, wordsOf(text), salt);
+  const n = fill(text, salt, shapes);
   const tokens: number[] = new Array<number>(n);
   for (let j = 0; j < n; j++) tokens[j] = scratchTokens[j]!;
-  return { tokens, words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n) };
+  return { tokens, words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes };
 }

@@ -1,41 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SITE_TOKENS, parseSalt, siteTokens } from '../../src/learn/tokens.js';
+import { MAX_SHAPE_TOKENS, shapeHash, siteShapes } from '../../src/learn/shapes.js';
+import { MAX_SITE_TOKENS, parseSalt, siteTokenWords, siteTokens } from '../../src/learn/tokens.js';
+import { wordsOf } from '../../src/lexicons/normalize.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { TextInput } from '../../src/text/input.js';
 
 const input = (t: string): TextInput => new TextInput([{ field: 'message', text: t }]);
 
+/** The word and pair tokens (not the shapes) of a text. */
+const wordTokens = (t: string, salt: number) => {
+  const w = siteTokenWords(input(t), salt);
+  return w.tokens.filter((_, i) => w.word[i]! >= 0);
+};
+
+/** A text's shapes, each as its name and the text it came from (`name=text`), or its name for the whole text's. */
+function shapesOf(t: string): string[] {
+  const text = input(t);
+  const { names, spans } = siteShapes(text, wordsOf(text), 1);
+  return names.map((name, k) => (spans[3 * k] === -1 ? name : `${name}=${text.segments[spans[3 * k]!]!.text.slice(spans[3 * k + 1], spans[3 * k + 2])}`));
+}
+
 describe('siteTokens', () => {
-  it('gives the same tokens for the same words, whatever their case or look-alikes', () => {
+  it('gives the same word tokens for the same words, whatever their case or look-alikes', () => {
     const a = siteTokens(input('Cheap pills here'), 7);
-    expect(a).toEqual(siteTokens(input('CHEAP pills HERE'), 7));
-    // 3 words and 2 pairs, all distinct unsigned 32-bit integers.
-    expect(a).toHaveLength(5);
-    expect(new Set(a).size).toBe(5);
+    expect(wordTokens('Cheap pills here', 7)).toEqual(wordTokens('CHEAP pills HERE', 7));
+    expect(wordTokens('Cheap pills here', 7)).toEqual(wordTokens('Ch3ap pills hére', 7));
+    // 3 words and 2 pairs, then 2 shapes (3 words, no link), all distinct unsigned 32-bit integers.
+    expect(a).toHaveLength(7);
+    expect(new Set(a).size).toBe(7);
     for (const t of a) expect(t >>> 0).toBe(t);
+    // The capitals are a shape of their own: the rest is the same.
+    const caps = siteTokens(input('CHEAP pills HERE'), 7);
+    expect(caps.filter((t) => !a.includes(t))).toHaveLength(1);
+  });
+
+  it('keeps the word tokens of counts stored before the shapes (the same hashes)', () => {
+    // What siteTokens gave for these texts before shapes were counted, salt 7.
+    expect(wordTokens('Cheap pills here', 7)).toEqual([3546625644, 839061874, 891999621, 3839164207, 525192005]);
+    expect(wordTokens('Call 09061701461 now, FREE prize!!', 7)).toEqual([1562440886, 1029445157, 1926149391, 2831234313, 2195230026, 3077873768, 311366016, 3488075952, 3656592180]);
   });
 
   it('depends on the salt, so a dictionary of unsalted hashes does not match', () => {
-    const a = siteTokens(input('cheap pills here'), 1);
-    const b = siteTokens(input('cheap pills here'), 2);
+    const a = siteTokens(input('cheap pills here!! :)'), 1);
+    const b = siteTokens(input('cheap pills here!! :)'), 2);
+    expect(a).toHaveLength(9);
     expect(a.filter((t) => b.includes(t))).toEqual([]);
+    expect(shapeHash(1, 'no link')).not.toBe(shapeHash(2, 'no link'));
   });
 
-  it('counts a repeated word once, skips numbers and one-letter words, and stops at the cap', () => {
-    expect(siteTokens(input('spam spam spam'), 3)).toHaveLength(2); // "spam" and the pair "spam spam"
-    expect(siteTokens(input('a 12345 b'), 3)).toEqual([]);
+  it('counts a repeated word once, numbers by their shape only, skips one-letter words, and stops at the caps', () => {
+    expect(wordTokens('spam spam spam', 3)).toHaveLength(2); // "spam" and the pair "spam spam"
+    expect(siteTokens(input('spam spam spam'), 3)).toHaveLength(4); // and "words 2-3", "no link"
+    expect(wordTokens('a 12345 b', 3)).toEqual([]);
+    expect(shapesOf('a 12345 b')).toEqual(['words 2-3', 'no link', 'number #####=12345']);
     const long = Array.from({ length: 2000 }, (_, i) => `w${i.toString(36)}x`).join(' ');
-    expect(siteTokens(input(long), 3)).toHaveLength(MAX_SITE_TOKENS);
+    expect(wordTokens(long, 3)).toHaveLength(MAX_SITE_TOKENS);
+    // On top: "words 64+", "no link" and "elongated word" (the first: "wwwx", 32 in base 36).
+    expect(shapesOf(long)).toEqual(['words 64+', 'no link', 'elongated word=wwwx']);
+    expect(siteTokens(input(long), 3)).toHaveLength(MAX_SITE_TOKENS + 3);
+    const shapes = Array.from({ length: 60 }, (_, i) => `${i}`.padStart(i % 6 + 1, '1') + ` ${String.fromCodePoint(0x1f600 + i)}`).join(' ');
+    expect(shapesOf(shapes)).toHaveLength(MAX_SHAPE_TOKENS);
   });
 
   it('keeps its definition: the tokens of a text and salt are the same from version to version (stored counts stay meaningful)', () => {
-    expect(siteTokens(input('Cheap pills here. Buy now, cheap pills!'), 7)).toEqual([3546625644, 839061874, 891999621, 3839164207, 525192005, 1603686207, 2831234313, 3645404657, 3946672142]);
+    // The nine word and word-pair tokens, then the three shapes (words 4-7, no link, !×1).
+    expect(siteTokens(input('Cheap pills here. Buy now, cheap pills!'), 7)).toEqual([
+      3546625644, 839061874, 891999621, 3839164207, 525192005, 1603686207, 2831234313, 3645404657, 3946672142, 1851544710, 2743220209, 3542791272,
+    ]);
   });
 
+  it('names a shape token by the text it came from', () => {
+    const w = siteTokenWords(input('So good!!! :)'), 5);
+    const shapes = w.tokens.map((_, i) => w.word[i]!).filter((k) => k < 0).map((k) => w.shapes.names[-1 - k]);
+    expect(shapes).toEqual(['words 2-3', 'no link', '!×2-3', 'emoticon :)']);
+  });
   it('parses the stored salt and refuses anything else', () => {
     expect(parseSalt('0000000a')).toBe(10);
     expect(parseSalt('FFFFFFFF')).toBe(0xffffffff);
     expect(() => parseSalt('xyz')).toThrow(RangeError);
+  });
+});
+
+describe('siteShapes: what a text looks like, beyond its words', () => {
+  it.each([
+    ['Ouf Ouf OUFFFFFFFF!!!!!!!! :)', ['words 2-3', 'no link', 'caps word 4+=OUFFFFFFFF', 'elongated word=OUFFFFFFFF', '!×8+=!!!!!!!!', 'emoticon :)=:)']],
+    ['What is he saying?!?!?!', ['words 4-7', 'no link', '?!×4-7=?!?!?!']],
+    ['Really? Yes! Why??', ['words 2-3', 'no link', '?×1=?', '!×1=!', '?×2-3=??']],
+    ['love it :-D <3 ^_^ O_O xD ;) ;-)', ['words 4-7', 'no link', 'emoticon :d=:-D', 'emoticon <3=<3', 'emoticon ^^=^_^', 'emoticon o_o=O_O', 'emoticon xd=xD', 'emoticon ;)=;)']],
+    ['great 😂😂 🎉', ['words 1', 'no link', 'emoji 😂=😂', 'emoji 🎉=🎉']],
+    ['Call 09061701461 now for £1000, www.example.com', ['words 8-15', 'link', 'number ####=1000']],
+    ['see http://example.org/a:b and 3:50 (8)', ['words 8-15', 'link', 'number #=3', 'number ##=50']],
+    ['ＤＡＭＮ, OK I see', ['words 4-7', 'no link', 'caps word 4+=DAMN', 'caps word=OK']],
+    ['Привет ВСЕМ!!', ['words 2-3', 'no link', 'caps word 4+=ВСЕМ', '!×2-3=!!']],
+    ['XD LOL <3 <3 :D', ['words 4-7', 'no link', 'emoticon xd=XD', 'caps word=LOL', 'emoticon <3=<3', 'emoticon :d=:D']],
+    ['sooo good, www', ['words 2-3', 'no link', 'elongated word=sooo']],
+    ['😂 😂 😂 🇨🇿 ﷺ 中文 ΑΘΗΝΑ', ['words 4-7', 'no link', 'emoji 😂=😂', 'caps word 4+=ΑΘΗΝΑ']],
+    ['', ['words 0', 'no link']],
+    ['Hi', ['words 1', 'no link']],
+  ])('%j', (text, expected) => {
+    expect(shapesOf(text)).toEqual(expected);
+  });
+
+  it('is linear in the text: long runs of every kind (adversarial)', () => {
+    for (const unit of ['!', '?!', ':)', '<3', 'x', 'AAAA ', '😂', ':-', '^_']) {
+      const t = unit.repeat(Math.ceil(200_000 / unit.length));
+      expect(shapesOf(t).length).toBeGreaterThanOrEqual(2);
+    }
   });
 });
 

@@ -11,7 +11,9 @@ const TOKEN = 'shared-admin-token-0123456789abcdef012345';
 const ARGS = ['--offline', '--no-rate-limits', '--site-model-min-reports', '3'];
 const SPAM = ['Cheap replica watches, order today', 'Buy cheap replica watches now', 'Replica watches on sale, cheap', 'Cheap replica bags and watches'];
 const HAM = ['Could I book a table for Friday?', 'Is the terrace open on Friday evening?', 'Please book a table for two', 'Do you have a table for Friday lunch?'];
-const PROBE = 'Hello, do you sell replica watches? Cheap ones, order now';
+// A statement: this site's ham asks questions (3 of its 4 reports end with "?"), and with 4 reports
+// of each label the shape "?" weighs as much as a word of them.
+const PROBE = 'Hello, we sell replica watches. Cheap ones, order now';
 
 const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

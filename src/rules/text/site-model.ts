@@ -5,14 +5,16 @@ import type { SiteModelCounts } from '../../providers/types.js';
 
 /**
  * The points of a site model's spam probability, chosen on the replay of the training splits
- * (docs/accuracy.md, "Learning from a site's reports"): strong ham evidence takes up to 3 points
- * off, spam evidence adds at most 1.25, so that the site's model alone never makes a message BAD.
+ * (docs/accuracy.md, "Learning from a site's reports"): ham evidence takes from 0.25 (p < 0.25)
+ * up to 3 points (p < 0.01) off, spam evidence adds at most 1.25, so that the site's model alone
+ * never makes a message BAD.
  */
 export const SITE_MODEL_BUCKETS: readonly ProbabilityBucket[] = Object.freeze([
   { min: 0.999, score: 1.25 },
   { min: 0.99, score: 0.75 },
   { min: 0.9, score: 0.25 },
-  { min: 0.1, score: 0 },
+  { min: 0.25, score: 0 },
+  { min: 0.1, score: -0.25 },
   { min: 0.01, score: -1.5 },
   { min: 0, score: -3 },
 ]);
@@ -54,7 +56,7 @@ export default defineRule({
   needs: { site: siteModelFact },
   onlyWith: 'siteModel',
   description:
-    "The site's own model, learned from the spam and ham it reported (feedback): the words and word pairs of the text weighed by how often they were in the key's spam and ham reports (Robinson's token probabilities combined with Fisher's method, as SpamAssassin's Bayes), scored by bucket from −3 (p < 0.01) to 1.25 (p ≥ 0.999); runs only with a `siteModel` provider, and is skipped until the key has enough reports of each label; the evidence names the words that weighed most.",
+    "The site's own model, learned from the spam and ham it reported (feedback): the words, word pairs and shapes (runs of ! and ?, emoticons, emoji, capitals, elongated words, number shapes, a link or none, the number of words) of the text weighed by how often they were in the key's spam and ham reports (Robinson's token probabilities combined with Fisher's method, as SpamAssassin's Bayes), scored by bucket from −3 (p < 0.01) to 1.25 (p ≥ 0.999); runs only with a `siteModel` provider, and is skipped until the key has enough reports of each label; the evidence names the words and shapes that weighed most.",
   score(request, { site }) {
     const { text } = request;
     const { counts, minReports } = site;
@@ -66,8 +68,19 @@ export default defineRule({
     const evidence = { probability: round(probability, 4), ...reports, tokens: used.length };
     if (used.length === 0) return miss(evidence);
     const w = words.words;
+    const { names, spans } = words.shapes;
     const matches: Match[] = strongest(used, 5).map(({ index, f }) => {
       const first = words.word[index]!;
+      if (first < 0) {
+        // A shape: named by the text it came from, or by its name when it is the whole text's.
+        const k = -1 - first;
+        const segment = spans[3 * k]!;
+        const weight = round(f, 3);
+        const reason = f > 0.5 ? 'spam' : 'ham';
+        if (segment === -1) return { value: `(${names[k]!})`, weight, reason };
+        const part = text.segments[segment]!;
+        return { field: part.field, value: part.text.slice(spans[3 * k + 1]!, spans[3 * k + 2]!), index: spans[3 * k + 1]!, weight, reason };
+      }
       const last = words.pair[index] === 1 ? first + 1 : first;
       const segment = w.segment[first]!;
       return {

@@ -84,6 +84,25 @@ describe('text.SITE_MODEL', () => {
     expect(matches.map((m) => m.value.toLowerCase()).join(' ')).toMatch(/replica|seo|backlinks|cheap/);
   });
 
+  it("learns a site's shapes, and names a shape by the text it came from", async () => {
+    // A site whose ham is excited fans ("!!!!", ":)") and whose spam is links.
+    const shapes = createSiteLearner({ store: createMemoryStore(), salt: SALT, minReports: 5 });
+    const fans = ['Best song ever!!!! :)', 'Love her voice!!!!! :)', 'So beautiful!!!! :) :)', 'Who is here in 2026!!!! :)', 'This made my day!!!!!! :)'];
+    const links = ['Subscribe to my channel http://spam.example/a', 'Free gift cards at http://spam.example/b', 'Check out www.spam.example for more', 'Earn money online http://spam.example/c', 'Visit http://spam.example/d now'];
+    for (const text of fans) await shapes.learn({ text }, 'ham');
+    for (const text of links) await shapes.learn({ text }, 'spam');
+    const text = 'Zebra quantum lighthouse!!!! :)';
+    const result = (await classify({ fields: { comment: text } }, { siteModel: shapes.provider })).text!.rules.SITE_MODEL!;
+    expect(result.score).toBeLessThan(0);
+    const values = result.matches!.map((m) => m.value);
+    expect(values).toEqual(expect.arrayContaining(['!!!!', ':)', '(no link)']));
+    for (const m of result.matches!) {
+      expect(m.reason).toBe('ham');
+      if (m.value.startsWith('(')) expect(m.field).toBeUndefined();
+      else expect([m.field, text.slice(m.index!, m.index! + m.value.length)]).toEqual(['comment', m.value]);
+    }
+  });
+
   it('is left out of the response without a siteModel provider, and present with one', async () => {
     const without = await classify({ text: spammy }, {});
     expect(Object.keys(without.text!.rules)).not.toContain('SITE_MODEL');

@@ -286,6 +286,12 @@ function isWww(text: string, start: number, end: number): boolean {
 }
 
 /**
+ * Letters beyond the BMP. One expression for the module: the build (esbuild) writes a `\p{…}`
+ * literal as `new RegExp(…)`, which inside the loop made an expression per astral character.
+ */
+const ASTRAL_LETTER = /\p{L}/u;
+
+/**
  * Scratch of {@link sample}: the sample's characters, at most 4 per character of the scanned
  * text (astral letters are not cut at FORCE_CUT), and the end of each word.
  */
@@ -351,7 +357,7 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
         if (c >= 0xd800 && c <= 0xdbff && j + 1 < end) {
           const cp = 0x10000 + (((c & 0x3ff) << 10) | (text.charCodeAt(j + 1) & 0x3ff));
           j++;
-          if (!/\p{L}/u.test(String.fromCodePoint(cp))) {
+          if (!ASTRAL_LETTER.test(String.fromCodePoint(cp))) {
             if (w > wordStart) {
               ends[count++] = wordStart = w;
               bytes++;

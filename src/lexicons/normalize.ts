@@ -433,7 +433,9 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
         // number (10+ digits) keeps its first two ("09061701461" → "09#########", premium rate).
         const len = w - wordStart;
         for (let j = len >= 10 ? wordStart + 2 : wordStart; j < w; j++) codes[j] = 0x23;
-      } else if (letters > 0 && (leet > 0 || digits > 0 || cyr > 0 || greek > 0)) {
+      } else if (letters > 0 && (leet > 0 || digits > 0 || (cyr > 0 && latin + greek > 0) || (greek > 0 && latin > 0))) {
+        // A word of one script with no digit or leet sign has nothing to fold (every word of a
+        // Cyrillic or Greek text: no call and no second pass over its codes for them).
         foldMixed(codes, wordStart, w, latin, cyr, greek);
       }
       if (scan) {

@@ -101,19 +101,23 @@ export class TextModel {
     const { sum, byWord, words } = weighed;
     const wordCount = words.count;
     const probability = sigmoid(header.bias + sum * header.scale);
-    // The `top` words of largest |weight|: a small insertion list, linear in the words.
-    const best: { word: number; weight: number }[] = [];
+    // The `top` words of largest |weight| (the first of equal ones first): a small insertion
+    // list of word indices, linear in the words; an object per word kept only.
+    const scale = header.scale;
+    const best: number[] = [];
     for (let i = 0; top > 0 && i < wordCount; i++) {
-      const weight = byWord[i]! * header.scale;
-      const magnitude = Math.abs(weight);
+      const magnitude = Math.abs(byWord[i]! * scale);
       if (magnitude < 0.05) continue;
-      if (best.length === top && magnitude <= Math.abs(best[best.length - 1]!.weight)) continue;
       let at = best.length;
-      while (at > 0 && Math.abs(best[at - 1]!.weight) < magnitude) at--;
-      best.splice(at, 0, { word: i, weight });
-      if (best.length > top) best.pop();
+      if (at === top && magnitude <= Math.abs(byWord[best[at - 1]!]! * scale)) continue;
+      if (at === top) at--;
+      while (at > 0 && Math.abs(byWord[best[at - 1]!]! * scale) < magnitude) {
+        best[at] = best[at - 1]!;
+        at--;
+      }
+      best[at] = i;
     }
-    const tokens = best.map((b) => ({ word: b.word, token: wordText(words, b.word), weight: Math.round(b.weight * 100) / 100 }));
+    const tokens = best.map((i) => ({ word: i, token: wordText(words, i), weight: Math.round(byWord[i]! * scale * 100) / 100 }));
     return { probability, tokens, features: weighed.count, words };
   }
 }

@@ -126,3 +126,19 @@ describe('linear time on 100 KB', () => {
     expect(outcome.kind === 'hit' ? outcome.matches.length : 0).toBe(7877);
   });
 });
+
+describe('look-alike folding by the scripts a word mixes', () => {
+  it.each([
+    ['a Cyrillic word is kept as it is', 'кредит', 'кредит'],
+    ['a Greek word is kept as it is', 'δάνειο', 'δανειο'],
+    ['a Cyrillic word with a zero: о', 'кр0дит', 'кродит'],
+    ['a Cyrillic word with a Latin look-alike', 'кpедит', 'кредит'],
+    ['a Cyrillic word with a Greek look-alike', 'крεдит', 'кредит'],
+    ['a Greek word with a Latin look-alike', 'δανειo', 'δανειο'],
+    ['a Latin word with a Cyrillic look-alike', 'frее', 'free'],
+    ['a Latin word with a Greek look-alike', 'frεe', 'free'],
+    ['a Latin word with leet signs', 'fr33', 'free'],
+  ])('%s', (_name, text, expected) => {
+    expect(normalizePhrase(text)).toBe(expected);
+  });
+});

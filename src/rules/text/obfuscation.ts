@@ -450,16 +450,53 @@ const MAX_SPACED = 64;
  */
 const MAY_SPACE = /[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022]/;
 
+/** A letter of the BMP (\p{L}), by code unit: a surrogate is none. */
+function isLetterUnit(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return (c < 0xd800 || c > 0xdfff) && (charFlags(c) & LETTER) !== 0;
+}
+
+/** A combining mark of the BMP (\p{M}), by code unit. */
+function isMarkUnit(c: number): boolean {
+  return c >= 0x300 && (c < 0xd800 || c > 0xdfff) && (charFlags(c) & MARK) !== 0;
+}
+
+/** A letter, mark or number of the BMP: a character the scan of {@link letterSpaced} reads as part of a word. */
+function isWordCharUnit(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  return (c < 0xd800 || c > 0xdfff) && (charFlags(c) & (LETTER | MARK | NUMBER)) !== 0;
+}
+
 /**
  * What a run of four single letters spaced out has besides: three times one and the same
  * separator, each followed by a letter (with any marks after it) and the next separator. A
  * second quick test, when MAY_SPACE passes (prose has " и в ", " . . "). Linear: separators,
  * letters and marks are disjoint, so each start reads at most three letters and their marks.
  */
-const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/u;
+const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/gu;
+
+/**
+ * Whether `s` has a SPACED match whose first separator comes right after a letter (with any
+ * marks) that starts a word: the character before that letter is no letter, mark or number of
+ * the BMP. What the run of four single letters the scan of {@link letterSpaced} keeps has; not
+ * what Russian and Czech prose has, with two one-letter words in a row ("ый и в Москве": three
+ * letters spaced out, but the first ends a longer word). A test, not a search: the scan still
+ * finds the runs. Linear: the search goes on one character after each start it rejects, and
+ * each start reads back over one letter and its marks.
+ */
+function maySpaceOut(s: string): boolean {
+  SPACED.lastIndex = 0;
+  for (let m = SPACED.exec(s); m !== null; m = SPACED.exec(s)) {
+    let a = m.index - 1;
+    while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
+    if (a >= 0 && isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
+    SPACED.lastIndex = m.index + 1;
+  }
+  return false;
+}
 
 function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
-  if (!MAY_SPACE.test(s) || !SPACED.test(s)) return;
+  if (!MAY_SPACE.test(s) || !maySpaceOut(s)) return;
   // The current run: its letters' offsets (start and end of each, in one array reused), its
   // start and separator; and where the last single letter ended.
   const at: number[] = [];

@@ -101,6 +101,12 @@ export interface RuleSet {
   rank: ReadonlyMap<AnyRule, number>;
   /** Plans of requests without `disableRules`, by {@link planKey}. */
   plans: Map<number, Plan>;
+  /**
+   * Plans of requests with `disableRules`, by {@link planKey} and the sorted ids disabled: at
+   * most {@link MAX_DISABLED_PLANS} (clients may send any set of ids; beyond, plans are made per
+   * request).
+   */
+  disabledPlans: Map<string, Plan>;
   /** The providers some rules run only with (`onlyWith`), at most 8: each is a bit of the plan key. */
   onlyWith: readonly string[];
 }
@@ -128,6 +134,8 @@ interface Plan {
    * request of a cached plan first asks.
    */
   templates?: Map<Category, object | null>;
+  /** Whether the plan is kept (in `plans` or `disabledPlans`): only then are templates made. */
+  kept?: boolean;
 }
 
 /** An active rule of a plan with what running it reads: its facts, its place among `given` and in the response's order. */
@@ -180,6 +188,7 @@ export function prepareRules(rules: unknown, knownRuleIds: readonly string[], ow
     known: new Set([...ids, ...knownRuleIds]),
     rank: new Map(list.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
     plans: new Map(),
+    disabledPlans: new Map(),
     onlyWith,
   };
 }
@@ -229,6 +238,7 @@ export function prepare(options: EngineOptions, ruleSet: RuleSet, owner: Options
     known: ruleSet.known,
     rank: ruleSet.rank,
     plans: ruleSet.plans,
+    disabledPlans: ruleSet.disabledPlans,
     onlyWith: ruleSet.onlyWith,
     formulas,
     timeoutMs,
@@ -282,12 +292,34 @@ function makePlan(p: Prepared, req: NormalizedRequest, providers: Providers): Pl
   return { given, keys, facts: keys.map((k) => needed.get(k)!), steps };
 }
 
-/** The request's plan: made once per options, categories given and providers present when no rule is disabled. */
+/** How many plans of requests with `disableRules` a rule set keeps. */
+const MAX_DISABLED_PLANS = 64;
+
+/**
+ * The request's plan: made once per options, categories given, providers present and rules
+ * disabled (the first {@link MAX_DISABLED_PLANS} sets of disabled rules; any other set is
+ * planned per request).
+ */
 function planOf(p: Prepared, req: NormalizedRequest, providers: Providers): Plan {
-  if (req.disableRules.size > 0) return makePlan(p, req, providers);
   const key = planKey(p, req, providers);
+  if (req.disableRules.size > 0) {
+    const disabled = `${key}:${JSON.stringify([...req.disableRules].sort())}`;
+    let plan = p.disabledPlans.get(disabled);
+    if (plan === undefined) {
+      plan = makePlan(p, req, providers);
+      if (p.disabledPlans.size < MAX_DISABLED_PLANS) {
+        plan.kept = true;
+        p.disabledPlans.set(disabled, plan);
+      }
+    }
+    return plan;
+  }
   let plan = p.plans.get(key);
-  if (plan === undefined) p.plans.set(key, (plan = makePlan(p, req, providers)));
+  if (plan === undefined) {
+    plan = makePlan(p, req, providers);
+    plan.kept = true;
+    p.plans.set(key, plan);
+  }
   return plan;
 }
 
@@ -548,7 +580,6 @@ export async function run(
   }
 
   const plan = planOf(p, req, providers);
-  const cached = req.disableRules.size > 0 ? undefined : plan;
   const { given, steps, keys, facts: factList } = plan;
   // Fetch every fact the active rules need, once each, in parallel.
   const facts = new Map<string, FactResult>();
@@ -634,7 +665,7 @@ export async function run(
     total,
     facts,
     problems,
-    templates: plan === cached ? (plan.templates ??= new Map()) : null,
+    templates: plan.kept === true ? (plan.templates ??= new Map()) : null,
     explain: p.explain,
   });
   if (req.text) responseTexts.set(response, req.text);

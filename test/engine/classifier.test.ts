@@ -83,7 +83,7 @@ describe('createClassifier', () => {
   it('runs the rules each request leaves on, whatever sets of rules requests before it disabled', async () => {
     const classifier = createClassifier({ providers: {} });
     const text = '1; drop table users';
-    const textRules = defaultRules.filter((r) => r.category === 'text').map((r) => r.id);
+    const textRules = defaultRules.filter((r) => r.category === 'text').map((r): string => r.id);
     // More different sets than the classifier keeps plans of, each asked twice, in turn.
     const sets = textRules.flatMap((a, i) => textRules.slice(i + 1, i + 5).map((b) => [a, b]));
     expect(sets.length).toBeGreaterThan(64);

@@ -188,11 +188,28 @@ function scriptTotals(segments: readonly { text: string }[]): Int32Array {
 }
 
 /**
+ * The characters that give a token `seen`'s Latin or Greek bit (in {@link mixedScript}): what a
+ * token of Cyrillic characters needs to mix scripts.
+ */
+const NOT_CYRILLIC = /[A-Za-z\u0080-\u024F\u0370-\u03FF\u1E00-\u1FFF]/g;
+/** The characters that give a token `seen`'s Latin or Cyrillic bit: what a token of Greek characters needs. */
+const NOT_GREEK = /[A-Za-z\u0080-\u024F\u0400-\u052F\u1E00-\u1EFF]/g;
+
+/** The index of the first match of `re` (a one-character class with the g flag) in `s` from `from`, or `s.length`. */
+function nextMatch(re: RegExp, s: string, from: number): number {
+  re.lastIndex = from;
+  return re.test(s) ? re.lastIndex - 1 : s.length;
+}
+
+/**
  * Mixed-script words of one field, whose tokens are `spans[tFrom, tTo)` (three numbers each, see
  * TextInput.tokenSpans).
  */
 function mixedScript(s: string, field: string, spans: readonly number[], tFrom: number, tTo: number, out: Candidate[]): void {
   const counts = new Int32Array(6);
+  // Where the next NOT_CYRILLIC and NOT_GREEK character is, from the last token that asked (-1: not asked yet).
+  let otherThanCyrillic = -1;
+  let otherThanGreek = -1;
   for (let t = tFrom; t < tTo; t += 3) {
     // Only tokens with a Greek or Cyrillic character: the expression jumps to the next one
     // (`test` with the g flag moves lastIndex past it, without a match object). Not needed when
@@ -208,6 +225,18 @@ function mixedScript(s: string, field: string, spans: readonly number[], tFrom: 
     }
     const from = spans[t + 1]!;
     const to = spans[t + 2]!;
+    // A token that starts with a Cyrillic (or Greek) character mixes scripts only with a
+    // character of the other two ranges of `seen` below: the expression finds the next one
+    // (once for many tokens of Russian or Greek text, which have none), and the tokens before it
+    // are passed over without reading them. Each search starts after the last one's match: linear.
+    const first = s.charCodeAt(from);
+    if (first >= 0x400 && first < 0x530) {
+      if (otherThanCyrillic < from) otherThanCyrillic = nextMatch(NOT_CYRILLIC, s, from);
+      if (otherThanCyrillic >= to) continue;
+    } else if ((first >= 0x370 && first < 0x400) || (first >= 0x1f00 && first < 0x2000)) {
+      if (otherThanGreek < from) otherThanGreek = nextMatch(NOT_GREEK, s, from);
+      if (otherThanGreek >= to) continue;
+    }
     // A token with characters of fewer than two of the three scripts cannot mix them (a bit
     // each, from code ranges: ASCII letters and Latin-1 to Latin Extended-B, Greek, Cyrillic).
     let seen = 0;

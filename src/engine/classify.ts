@@ -101,6 +101,12 @@ export interface RuleSet {
   rank: ReadonlyMap<AnyRule, number>;
   /** Plans of requests without `disableRules`, by {@link planKey}. */
   plans: Map<number, Plan>;
+  /**
+   * Plans of requests with `disableRules`, by {@link planKey} and the sorted ids disabled: at
+   * most {@link MAX_DISABLED_PLANS} (clients may send any set of ids; beyond, plans are made per
+   * request).
+   */
+  disabledPlans: Map<string, Plan>;
   /** The providers some rules run only with (`onlyWith`), at most 8: each is a bit of the plan key. */
   onlyWith: readonly string[];
 }
@@ -118,15 +124,28 @@ export interface Prepared extends RuleSet {
 /** What a request runs: its categories, the rules of them, and the facts those need (sorted by key). */
 interface Plan {
   given: readonly Category[];
-  active: readonly AnyRule[];
   keys: readonly string[];
   facts: readonly FactDefinition[];
+  /** Per active rule, in order: what running it reads, looked up once per plan. */
+  steps: readonly RuleStep[];
   /**
    * Per category, an object with the names of its active rules as keys in the response's order
    * (values null): the templates of the response's rule objects (see respond.ts), made when a
    * request of a cached plan first asks.
    */
   templates?: Map<Category, object | null>;
+  /** Whether the plan is kept (in `plans` or `disabledPlans`): only then are templates made. */
+  kept?: boolean;
+}
+
+/** An active rule of a plan with what running it reads: its facts, its place among `given` and in the response's order. */
+interface RuleStep {
+  rule: AnyRule;
+  needs: readonly (readonly [string, FactDefinition])[];
+  /** The index of the rule's category in the plan's `given`. */
+  category: number;
+  /** The rule's rank (see {@link RuleSet.rank}). */
+  rank: number;
 }
 
 /** A fetched fact; `quiet` failures (no provider, a deliberate FactUnavailable) are not reported in `errors`. */
@@ -169,6 +188,7 @@ export function prepareRules(rules: unknown, knownRuleIds: readonly string[], ow
     known: new Set([...ids, ...knownRuleIds]),
     rank: new Map(list.map((rule, i) => [rule, i] as const).sort((a, b) => (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : a[1] - b[1])).map(([rule], i) => [rule, i])),
     plans: new Map(),
+    disabledPlans: new Map(),
     onlyWith,
   };
 }
@@ -218,6 +238,7 @@ export function prepare(options: EngineOptions, ruleSet: RuleSet, owner: Options
     known: ruleSet.known,
     rank: ruleSet.rank,
     plans: ruleSet.plans,
+    disabledPlans: ruleSet.disabledPlans,
     onlyWith: ruleSet.onlyWith,
     formulas,
     timeoutMs,
@@ -267,15 +288,38 @@ function makePlan(p: Prepared, req: NormalizedRequest, providers: Providers): Pl
   // both country rules disabled.
   if (req.ip && providers.geo !== undefined && !needed.has(geoFact.key)) needed.set(geoFact.key, geoFact);
   const keys = [...needed.keys()].sort();
-  return { given, active, keys, facts: keys.map((k) => needed.get(k)!) };
+  const steps = active.map((rule) => ({ rule, needs: needsOf(rule), category: given.indexOf(rule.category), rank: p.rank.get(rule)! }));
+  return { given, keys, facts: keys.map((k) => needed.get(k)!), steps };
 }
 
-/** The request's plan: made once per options, categories given and providers present when no rule is disabled. */
+/** How many plans of requests with `disableRules` a rule set keeps. */
+const MAX_DISABLED_PLANS = 64;
+
+/**
+ * The request's plan: made once per options, categories given, providers present and rules
+ * disabled (the first {@link MAX_DISABLED_PLANS} sets of disabled rules; any other set is
+ * planned per request).
+ */
 function planOf(p: Prepared, req: NormalizedRequest, providers: Providers): Plan {
-  if (req.disableRules.size > 0) return makePlan(p, req, providers);
   const key = planKey(p, req, providers);
+  if (req.disableRules.size > 0) {
+    const disabled = `${key}:${JSON.stringify([...req.disableRules].sort())}`;
+    let plan = p.disabledPlans.get(disabled);
+    if (plan === undefined) {
+      plan = makePlan(p, req, providers);
+      if (p.disabledPlans.size < MAX_DISABLED_PLANS) {
+        plan.kept = true;
+        p.disabledPlans.set(disabled, plan);
+      }
+    }
+    return plan;
+  }
   let plan = p.plans.get(key);
-  if (plan === undefined) p.plans.set(key, (plan = makePlan(p, req, providers)));
+  if (plan === undefined) {
+    plan = makePlan(p, req, providers);
+    plan.kept = true;
+    p.plans.set(key, plan);
+  }
   return plan;
 }
 
@@ -417,13 +461,18 @@ function fetchFacts(
           outer.addEventListener('abort', onAbort, { once: true });
         }
       }
-      const options = call;
-      Promise.resolve()
-        .then(() => (fact.fetch as (p: unknown, r: NormalizedRequest, o: ProviderCallOptions) => Promise<unknown>)(provider, request, options))
-        .then(
-          (value) => settle(j, { ok: true, value }),
-          (error: unknown) => settle(j, factFailure(error)),
-        );
+      // The provider is called now, its answer awaited: a provider that throws instead of
+      // rejecting fails the same way. (No microtask to call it in: one promise fewer per fact.)
+      let answer: unknown;
+      try {
+        answer = (fact.fetch as (p: unknown, r: NormalizedRequest, o: ProviderCallOptions) => unknown)(provider, request, call);
+      } catch (error) {
+        answer = Promise.reject(error);
+      }
+      Promise.resolve(answer).then(
+        (value) => settle(j, { ok: true, value }),
+        (error: unknown) => settle(j, factFailure(error)),
+      );
     }
     if (left === 0) {
       finish();
@@ -531,8 +580,7 @@ export async function run(
   }
 
   const plan = planOf(p, req, providers);
-  const cached = req.disableRules.size > 0 ? undefined : plan;
-  const { given, active, keys, facts: factList } = plan;
+  const { given, steps, keys, facts: factList } = plan;
   // Fetch every fact the active rules need, once each, in parallel.
   const facts = new Map<string, FactResult>();
   const problems: ProblemReport[] = [];
@@ -553,14 +601,21 @@ export async function run(
   // Run the rules: synchronous and pure.
   // Each category's results placed by rank (sparse), read in that order: no sort per request.
   const categories = new Map<Category, CategoryTally>();
-  for (const c of given) categories.set(c, { cents: 0, rules: [] });
+  const tallies: CategoryTally[] = [];
+  for (const c of given) {
+    const tally: CategoryTally = { cents: 0, rules: [] };
+    tallies.push(tally);
+    categories.set(c, tally);
+  }
   const reasons: { id: string; cents: number }[] = [];
   let total = 0;
-  for (const rule of active) {
-    const category = categories.get(rule.category)!;
+  const weighted = p.formulas.size > 0;
+  for (const step of steps) {
+    const rule = step.rule;
+    const category = tallies[step.category]!;
     let outcome: RuleOutcome | undefined;
     const values: Record<string, unknown> = {};
-    for (const [local, fact] of needsOf(rule)) {
+    for (const [local, fact] of step.needs) {
       const r = facts.get(fact.key)!;
       if (!r.ok) {
         if (fact.optional) {
@@ -585,7 +640,7 @@ export async function run(
     }
     const result: RuleResult = { score: 0, significance: rule.significance };
     if (outcome.kind === 'hit') {
-      const cents = centsOf(p.formulas.get(rule.id) ?? rule.formula, outcome.matches, outcome.evidence, req.formType);
+      const cents = centsOf((weighted ? p.formulas.get(rule.id) : undefined) ?? rule.formula, outcome.matches, outcome.evidence, req.formType);
       result.score = cents / 100;
       if (outcome.matches.length > 0) {
         result.count = occurrences(outcome.matches);
@@ -598,7 +653,7 @@ export async function run(
       result.skipped = outcome.reason;
     }
     if (outcome.evidence !== undefined) result.evidence = { ...outcome.evidence };
-    category.rules[p.rank.get(rule)!] = [rule.name, result];
+    category.rules[step.rank] = [rule.name, result];
   }
 
   const response = respond({
@@ -610,7 +665,7 @@ export async function run(
     total,
     facts,
     problems,
-    templates: plan === cached ? (plan.templates ??= new Map()) : null,
+    templates: plan.kept === true ? (plan.templates ??= new Map()) : null,
     explain: p.explain,
   });
   if (req.text) responseTexts.set(response, req.text);

@@ -86,12 +86,7 @@ export function nfkc(text: string): string {
  * invisible characters removed, controls to spaces.
  */
 export function normalizeText(text: string): string {
-  return stripped(nfkcOf(text));
-}
-
-/** {@link nfkc}, with printable ASCII with tabs and line breaks (the common case, already in normal form) as it is. */
-function nfkcOf(text: string): string {
-  return PLAIN_ASCII.test(text) ? text : nfkc(text);
+  return PLAIN_ASCII.test(text) ? text : stripped(nfkc(text));
 }
 
 /** Invisible characters removed from NFKC-normalised text, controls to spaces. */
@@ -132,8 +127,19 @@ export class TextInput {
 
   constructor(segments: readonly TextSegment[]) {
     this.raw = segments.map((s) => s.text);
-    this.rawNfkc = this.raw.map(nfkcOf);
-    this.segments = segments.map((s, g) => ({ field: s.field, text: stripped(this.rawNfkc[g]!) }));
+    const rawNfkc: string[] = [];
+    this.segments = segments.map((s) => {
+      // Printable ASCII with tabs and line breaks (the common case) is in normal form and has
+      // no invisible or control character: one test instead of NFKC's and the stripping's.
+      if (PLAIN_ASCII.test(s.text)) {
+        rawNfkc.push(s.text);
+        return { field: s.field, text: s.text };
+      }
+      const normal = nfkc(s.text);
+      rawNfkc.push(normal);
+      return { field: s.field, text: stripped(normal) };
+    });
+    this.rawNfkc = rawNfkc;
     this.joined = this.segments.map((s) => s.text).join('\n');
   }
 

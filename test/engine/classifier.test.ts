@@ -80,6 +80,25 @@ describe('createClassifier', () => {
     expect((await classifier.classify({ text: '1; drop table users' })).classification).toBe('BAD');
   });
 
+  it('runs the rules each request leaves on, whatever sets of rules requests before it disabled', async () => {
+    const classifier = createClassifier({ providers: {} });
+    const text = '1; drop table users';
+    const textRules = defaultRules.filter((r) => r.category === 'text').map((r): string => r.id);
+    // More different sets than the classifier keeps plans of, each asked twice, in turn.
+    const sets = textRules.flatMap((a, i) => textRules.slice(i + 1, i + 5).map((b) => [a, b]));
+    expect(sets.length).toBeGreaterThan(64);
+    const all = Object.keys((await classifier.classify({ text })).text!.rules).map((name) => `text.${name}`);
+    for (const round of [0, 1]) {
+      for (const disabled of sets) {
+        const r = await classifier.classify({ text, disableRules: round === 0 ? disabled : [...disabled].reverse() });
+        const ran = Object.keys(r.text!.rules).map((name) => `text.${name}`);
+        expect(ran).toEqual(all.filter((id) => !disabled.includes(id)));
+        // The same response as a fresh classify() with the same request.
+        expect(JSON.stringify({ ...r, id: '' })).toBe(JSON.stringify({ ...(await classify({ text, disableRules: disabled }, {})), id: '' }));
+      }
+    }
+  });
+
   it('rejects call options that belong to the classifier, naming them', async () => {
     const classifier = createClassifier({ providers: {} });
     const error = (await classifier.classify({ text: 'x' }, { weights: {} } as never).catch((e: unknown) => e)) as FormspamError;

@@ -188,11 +188,28 @@ function scriptTotals(segments: readonly { text: string }[]): Int32Array {
 }
 
 /**
+ * The characters that give a token `seen`'s Latin or Greek bit (in {@link mixedScript}): what a
+ * token of Cyrillic characters needs to mix scripts.
+ */
+const NOT_CYRILLIC = /[A-Za-z\u0080-\u024F\u0370-\u03FF\u1E00-\u1FFF]/g;
+/** The characters that give a token `seen`'s Latin or Cyrillic bit: what a token of Greek characters needs. */
+const NOT_GREEK = /[A-Za-z\u0080-\u024F\u0400-\u052F\u1E00-\u1EFF]/g;
+
+/** The index of the first match of `re` (a one-character class with the g flag) in `s` from `from`, or `s.length`. */
+function nextMatch(re: RegExp, s: string, from: number): number {
+  re.lastIndex = from;
+  return re.test(s) ? re.lastIndex - 1 : s.length;
+}
+
+/**
  * Mixed-script words of one field, whose tokens are `spans[tFrom, tTo)` (three numbers each, see
  * TextInput.tokenSpans).
  */
 function mixedScript(s: string, field: string, spans: readonly number[], tFrom: number, tTo: number, out: Candidate[]): void {
   const counts = new Int32Array(6);
+  // Where the next NOT_CYRILLIC and NOT_GREEK character is, from the last token that asked (-1: not asked yet).
+  let otherThanCyrillic = -1;
+  let otherThanGreek = -1;
   for (let t = tFrom; t < tTo; t += 3) {
     // Only tokens with a Greek or Cyrillic character: the expression jumps to the next one
     // (`test` with the g flag moves lastIndex past it, without a match object). Not needed when
@@ -208,6 +225,18 @@ function mixedScript(s: string, field: string, spans: readonly number[], tFrom: 
     }
     const from = spans[t + 1]!;
     const to = spans[t + 2]!;
+    // A token that starts with a Cyrillic (or Greek) character mixes scripts only with a
+    // character of the other two ranges of `seen` below: the expression finds the next one
+    // (once for many tokens of Russian or Greek text, which have none), and the tokens before it
+    // are passed over without reading them. Each search starts after the last one's match: linear.
+    const first = s.charCodeAt(from);
+    if (first >= 0x400 && first < 0x530) {
+      if (otherThanCyrillic < from) otherThanCyrillic = nextMatch(NOT_CYRILLIC, s, from);
+      if (otherThanCyrillic >= to) continue;
+    } else if ((first >= 0x370 && first < 0x400) || (first >= 0x1f00 && first < 0x2000)) {
+      if (otherThanGreek < from) otherThanGreek = nextMatch(NOT_GREEK, s, from);
+      if (otherThanGreek >= to) continue;
+    }
     // A token with characters of fewer than two of the three scripts cannot mix them (a bit
     // each, from code ranges: ASCII letters and Latin-1 to Latin Extended-B, Greek, Cyrillic).
     let seen = 0;
@@ -450,16 +479,53 @@ const MAX_SPACED = 64;
  */
 const MAY_SPACE = /[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022].[ .\-_*~/+\u00A0\u00B7\u2022]/;
 
+/** A letter of the BMP (\p{L}), by code unit: a surrogate is none. */
+function isLetterUnit(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return (c < 0xd800 || c > 0xdfff) && (charFlags(c) & LETTER) !== 0;
+}
+
+/** A combining mark of the BMP (\p{M}), by code unit. */
+function isMarkUnit(c: number): boolean {
+  return c >= 0x300 && (c < 0xd800 || c > 0xdfff) && (charFlags(c) & MARK) !== 0;
+}
+
+/** A letter, mark or number of the BMP: a character the scan of {@link letterSpaced} reads as part of a word. */
+function isWordCharUnit(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+  return (c < 0xd800 || c > 0xdfff) && (charFlags(c) & (LETTER | MARK | NUMBER)) !== 0;
+}
+
 /**
  * What a run of four single letters spaced out has besides: three times one and the same
  * separator, each followed by a letter (with any marks after it) and the next separator. A
  * second quick test, when MAY_SPACE passes (prose has " и в ", " . . "). Linear: separators,
  * letters and marks are disjoint, so each start reads at most three letters and their marks.
  */
-const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/u;
+const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/gu;
+
+/**
+ * Whether `s` has a SPACED match whose first separator comes right after a letter (with any
+ * marks) that starts a word: the character before that letter is no letter, mark or number of
+ * the BMP. What the run of four single letters the scan of {@link letterSpaced} keeps has; not
+ * what Russian and Czech prose has, with two one-letter words in a row ("ый и в Москве": three
+ * letters spaced out, but the first ends a longer word). A test, not a search: the scan still
+ * finds the runs. Linear: the search goes on one character after each start it rejects, and
+ * each start reads back over one letter and its marks.
+ */
+function maySpaceOut(s: string): boolean {
+  SPACED.lastIndex = 0;
+  for (let m = SPACED.exec(s); m !== null; m = SPACED.exec(s)) {
+    let a = m.index - 1;
+    while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
+    if (a >= 0 && isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
+    SPACED.lastIndex = m.index + 1;
+  }
+  return false;
+}
 
 function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
-  if (!MAY_SPACE.test(s) || !SPACED.test(s)) return;
+  if (!MAY_SPACE.test(s) || !maySpaceOut(s)) return;
   // The current run: its letters' offsets (start and end of each, in one array reused), its
   // start and separator; and where the last single letter ended.
   const at: number[] = [];

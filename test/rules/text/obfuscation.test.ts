@@ -48,6 +48,9 @@ testRule(rule, {
     { name: 'en: letters with hyphens', request: 'Best c-a-s-i-n-o bonus', values: ['casino'] },
     { name: 'ru: Cyrillic letters with spaces', request: 'Одобрим к р е д и т за 5 минут', values: ['кредит'] },
     { name: 'el: Greek letters with spaces', request: 'Παίξτε στο κ α ζ ί ν ο τώρα', values: ['καζίνο'] },
+    { name: 'ru: after two one-letter words of prose', request: 'Пишите и в Москве, к р е д и т за 5 минут', values: ['кредит'] },
+    { name: 'en: in brackets and quotes', request: 'Get (f r e e) and “c a s h” now', values: ['free', 'cash'] },
+    { name: 'en: a spaced word whose first letter has a mark', request: 'c\u0327 a s h? no: get c a s h', values: ['çash', 'cash'] },
     {
       name: 'several fields, in the order of the fields',
       request: { fields: { name: 'Ivan', message: 'Быстрый зaрaботок', note: 'f r e e' } },
@@ -93,6 +96,7 @@ testRule(rule, {
     { name: 'the alphabet and note names', request: 'Options a b c d e; standard tuning E A D G B E.' },
     { name: 'emphasis: a spaced word that is no spam or swear word', request: 'P E A C E  &  L O V E, U P D A T E D' },
     { name: 'three letters', request: 'f r e and s e x' },
+    { name: 'a spaced word glued to a word before it', request: 'af r e e and xc-a-s-h' },
   ],
 });
 

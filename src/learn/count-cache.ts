@@ -14,6 +14,7 @@
  * recently dropped first.
  */
 import type { SiteModelCounts } from '../stores/types.js';
+import { markStable } from './model.js';
 
 type ReadCounts = (apiKey: string, tokens: readonly number[]) => Promise<SiteModelCounts>;
 
@@ -41,6 +42,8 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
       entries.delete(apiKey);
     }
     const entry: Entry = { revision, tokens: new Map() };
+    // A token's counts are set once per revision: the scoring may keep its weight with the map.
+    markStable(entry.tokens);
     entries.set(apiKey, entry);
     return entry;
   };

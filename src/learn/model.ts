@@ -61,6 +61,128 @@ export function strongest(used: readonly TokenWeight[], n: number): TokenWeight[
   return top;
 }
 
+/**
+ * Token maps whose entries never change once set (the count cache's, one per key and revision):
+ * {@link scoreStrongest} keeps each token's weight for them, so a token is weighed once per
+ * revision, not once per request.
+ */
+const stableMaps = new WeakSet<object>();
+/** Marks `tokens` as a map whose entries never change once set (see {@link scoreStrongest}). */
+export function markStable(tokens: Map<number, unknown>): void {
+  stableMaps.add(tokens);
+}
+
+/** A token's weight: f, ln f and ln(1 − f); null when it says too little (or has no counts). */
+interface Weight {
+  readonly f: number;
+  readonly lnF: number;
+  readonly ln1F: number;
+}
+
+/** The weights of a stable map's tokens at the message counts they were weighed against. */
+interface Weights {
+  ns: number;
+  nh: number;
+  byToken: Map<number, Weight | null>;
+}
+const weightsOf = new WeakMap<object, Weights>();
+
+function weigh(c: { spam: number; ham: number }, ns: number, nh: number): Weight | null {
+  const n = c.spam + c.ham;
+  if (n === 0) return null;
+  const rs = Math.min(c.spam / ns, 1);
+  const rh = Math.min(c.ham / nh, 1);
+  const p = rs / (rs + rh);
+  const f = (ROBINSON_S * ROBINSON_X + n * p) / (ROBINSON_S + n);
+  if (!(Math.abs(f - 0.5) >= MIN_STRENGTH)) return null;
+  return { f, lnF: Math.log(f), ln1F: Math.log(1 - f) };
+}
+
+/** The model's spam probability, how many tokens it combined and the strongest of them. */
+export interface SiteModelStrongest {
+  probability: number;
+  /** Tokens combined (`used.length` of {@link scoreTokens}). */
+  count: number;
+  /** The `top` strongest tokens combined (as {@link strongest} of {@link scoreTokens}'s `used`). */
+  strongest: TokenWeight[];
+}
+
+// Scratch of scoreStrongest: per token kept, its index in the asked tokens and its weight.
+let keptIndex = new Int32Array(1024);
+const keptWeight: Weight[] = [];
+
+/** Whether kept token `a` is stronger than kept token `b` (larger |f − ½|, then earlier). */
+function stronger(a: number, b: number): boolean {
+  const d = Math.abs(keptWeight[a]!.f - 0.5) - Math.abs(keptWeight[b]!.f - 0.5);
+  return d > 0 || (d === 0 && keptIndex[a]! < keptIndex[b]!);
+}
+
+/**
+ * {@link scoreTokens} and {@link strongest}`(used, top)` in one, with the same result to the last
+ * bit, without an object per token: for a map marked by {@link markStable}, each token's weight
+ * (f, ln f, ln(1 − f)) is kept with the map, so scoring a text is a lookup and a sum per token.
+ */
+export function scoreStrongest(tokens: readonly number[], counts: SiteModelCounts, top: number): SiteModelStrongest {
+  const { spam: ns, ham: nh } = counts;
+  const map = counts.tokens;
+  if (!(ns > 0 && nh > 0 && map.size > 0)) return { probability: 0.5, count: 0, strongest: [] };
+  let memo: Map<number, Weight | null> | undefined;
+  if (stableMaps.has(map)) {
+    let w = weightsOf.get(map);
+    if (w === undefined || w.ns !== ns || w.nh !== nh) weightsOf.set(map, (w = { ns, nh, byToken: new Map() }));
+    memo = w.byToken;
+  }
+  if (keptIndex.length < tokens.length) keptIndex = new Int32Array(tokens.length);
+  let k = 0;
+  let lnF = 0;
+  let ln1F = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const t = tokens[index]!;
+    let w = memo?.get(t);
+    if (w === undefined) {
+      const c = map.get(t);
+      if (c === undefined) continue;
+      w = weigh(c, ns, nh);
+      memo?.set(t, w);
+    }
+    if (w === null) continue;
+    keptIndex[k] = index;
+    keptWeight[k++] = w;
+    lnF += w.lnF;
+    ln1F += w.ln1F;
+  }
+  if (k === 0) return { probability: 0.5, count: 0, strongest: [] };
+  let order: number[] | undefined;
+  if (k > MAX_TOKENS) {
+    // The strongest MAX_TOKENS, summed in text order (as scoreTokens sums them).
+    order = Array.from({ length: k }, (_, i) => i);
+    order.sort((a, b) => Math.abs(keptWeight[b]!.f - 0.5) - Math.abs(keptWeight[a]!.f - 0.5) || keptIndex[a]! - keptIndex[b]!);
+    order = order.slice(0, MAX_TOKENS).sort((a, b) => a - b);
+    lnF = 0;
+    ln1F = 0;
+    for (const i of order) {
+      lnF += keptWeight[i]!.lnF;
+      ln1F += keptWeight[i]!.ln1F;
+    }
+  }
+  const count = order === undefined ? k : order.length;
+  const kk = 2 * count;
+  const probability = (1 + chi2Q(-2 * lnF, kk) - chi2Q(-2 * ln1F, kk)) / 2;
+  // The `top` strongest, by insertion into a short list (the strongest MAX_TOKENS hold them).
+  const best: number[] = [];
+  for (let o = 0; o < count && top > 0; o++) {
+    const i = order === undefined ? o : order[o]!;
+    if (best.length === top && !stronger(i, best[top - 1]!)) continue;
+    let j = best.length < top ? best.length : top - 1;
+    best[j] = i;
+    while (j > 0 && stronger(best[j]!, best[j - 1]!)) {
+      [best[j - 1], best[j]] = [best[j]!, best[j - 1]!];
+      j--;
+    }
+  }
+  return { probability, count, strongest: best.map((i) => ({ index: keptIndex[i]!, f: keptWeight[i]!.f })) };
+}
+
 /** Scores `tokens` with `counts` (see the module's comment). */
 export function scoreTokens(tokens: readonly number[], counts: SiteModelCounts): SiteModelScore {
   const { spam: ns, ham: nh } = counts;

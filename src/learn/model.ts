@@ -10,6 +10,7 @@
  * the chi-square survival function. I is ½ when no token is kept.
  */
 import type { SiteModelCounts } from '../providers/types.js';
+import { STRONG, UNWEIGHED, WEAK, type TokenTable } from './token-table.js';
 
 /** Robinson's s: how many reports' worth of weight the prior x has. */
 export const ROBINSON_S = 0.45;
@@ -62,40 +63,25 @@ export function strongest(used: readonly TokenWeight[], n: number): TokenWeight[
 }
 
 /**
- * Token maps whose entries never change once set (the count cache's, one per key and revision):
- * {@link scoreStrongest} keeps each token's weight for them, so a token is weighed once per
- * revision, not once per request.
+ * Token maps whose entries never change once set (the count cache's, one per key and revision),
+ * each with the table of its tokens that the cache keeps beside it: {@link scoreStrongest} keeps
+ * each token's weight there, so a token is weighed once per revision, not once per request.
  */
-const stableMaps = new WeakSet<object>();
-/** Marks `tokens` as a map whose entries never change once set (see {@link scoreStrongest}). */
-export function markStable(tokens: Map<number, unknown>): void {
-  stableMaps.add(tokens);
+const tables = new WeakMap<object, TokenTable>();
+/** Marks `tokens` as a map whose entries never change once set, `table` holding every token of it. */
+export function markStable(tokens: Map<number, unknown>, table: TokenTable): void {
+  tables.set(tokens, table);
 }
 
-/** A token's weight: f, ln f and ln(1 − f); null when it says too little (or has no counts). */
-interface Weight {
-  readonly f: number;
-  readonly lnF: number;
-  readonly ln1F: number;
-}
-
-/** The weights of a stable map's tokens at the message counts they were weighed against. */
-interface Weights {
-  ns: number;
-  nh: number;
-  byToken: Map<number, Weight | null>;
-}
-const weightsOf = new WeakMap<object, Weights>();
-
-function weigh(c: { spam: number; ham: number }, ns: number, nh: number): Weight | null {
+/** A token's f, or null when it says too little (or has no counts). */
+function strength(c: { spam: number; ham: number }, ns: number, nh: number): number | null {
   const n = c.spam + c.ham;
   if (n === 0) return null;
   const rs = Math.min(c.spam / ns, 1);
   const rh = Math.min(c.ham / nh, 1);
   const p = rs / (rs + rh);
   const f = (ROBINSON_S * ROBINSON_X + n * p) / (ROBINSON_S + n);
-  if (!(Math.abs(f - 0.5) >= MIN_STRENGTH)) return null;
-  return { f, lnF: Math.log(f), ln1F: Math.log(1 - f) };
+  return Math.abs(f - 0.5) >= MIN_STRENGTH ? f : null;
 }
 
 /** The model's spam probability, how many tokens it combined and the strongest of them. */
@@ -107,62 +93,78 @@ export interface SiteModelStrongest {
   strongest: TokenWeight[];
 }
 
-// Scratch of scoreStrongest: per token kept, its index in the asked tokens and its weight.
+// Scratch of scoreStrongest: per token kept, its index in the asked tokens, f, ln f, ln(1 − f).
 let keptIndex = new Int32Array(1024);
-const keptWeight: Weight[] = [];
+let keptF = new Float64Array(1024);
+let keptLnF = new Float64Array(1024);
+let keptLn1F = new Float64Array(1024);
 
 /** Whether kept token `a` is stronger than kept token `b` (larger |f − ½|, then earlier). */
 function stronger(a: number, b: number): boolean {
-  const d = Math.abs(keptWeight[a]!.f - 0.5) - Math.abs(keptWeight[b]!.f - 0.5);
+  const d = Math.abs(keptF[a]! - 0.5) - Math.abs(keptF[b]! - 0.5);
   return d > 0 || (d === 0 && keptIndex[a]! < keptIndex[b]!);
 }
 
 /**
  * {@link scoreTokens} and {@link strongest}`(used, top)` in one, with the same result to the last
  * bit, without an object per token: for a map marked by {@link markStable}, each token's weight
- * (f, ln f, ln(1 − f)) is kept with the map, so scoring a text is a lookup and a sum per token.
+ * (f, ln f, ln(1 − f)) is kept in its table, so scoring a text is a lookup and a sum per token.
  */
 export function scoreStrongest(tokens: readonly number[], counts: SiteModelCounts, top: number): SiteModelStrongest {
   const { spam: ns, ham: nh } = counts;
   const map = counts.tokens;
   if (!(ns > 0 && nh > 0 && map.size > 0)) return { probability: 0.5, count: 0, strongest: [] };
-  let memo: Map<number, Weight | null> | undefined;
-  if (stableMaps.has(map)) {
-    let w = weightsOf.get(map);
-    if (w === undefined || w.ns !== ns || w.nh !== nh) weightsOf.set(map, (w = { ns, nh, byToken: new Map() }));
-    memo = w.byToken;
+  const table = tables.get(map);
+  if (table !== undefined && (table.ns !== ns || table.nh !== nh)) table.reweigh(ns, nh);
+  if (keptIndex.length < tokens.length) {
+    keptIndex = new Int32Array(tokens.length);
+    keptF = new Float64Array(tokens.length);
+    keptLnF = new Float64Array(tokens.length);
+    keptLn1F = new Float64Array(tokens.length);
   }
-  if (keptIndex.length < tokens.length) keptIndex = new Int32Array(tokens.length);
   let k = 0;
   let lnF = 0;
   let ln1F = 0;
   for (let index = 0; index < tokens.length; index++) {
     const t = tokens[index]!;
-    let w = memo?.get(t);
-    if (w === undefined) {
+    const slot = table === undefined ? -1 : table.find(t);
+    if (slot === -1) {
       const c = map.get(t);
       if (c === undefined) continue;
-      w = weigh(c, ns, nh);
-      memo?.set(t, w);
+      const f = strength(c, ns, nh);
+      if (f === null) continue;
+      keptF[k] = f;
+      keptLnF[k] = Math.log(f);
+      keptLn1F[k] = Math.log(1 - f);
+    } else {
+      let v = table!.vals[slot]!;
+      if (v === UNWEIGHED) {
+        const c = map.get(t);
+        table!.weigh(slot, c === undefined ? null : strength(c, ns, nh));
+        v = table!.vals[slot]!;
+      }
+      if (v === WEAK) continue;
+      const i = v - STRONG;
+      keptF[k] = table!.f[i]!;
+      keptLnF[k] = table!.lnF[i]!;
+      keptLn1F[k] = table!.ln1F[i]!;
     }
-    if (w === null) continue;
     keptIndex[k] = index;
-    keptWeight[k++] = w;
-    lnF += w.lnF;
-    ln1F += w.ln1F;
+    lnF += keptLnF[k]!;
+    ln1F += keptLn1F[k++]!;
   }
   if (k === 0) return { probability: 0.5, count: 0, strongest: [] };
   let order: number[] | undefined;
   if (k > MAX_TOKENS) {
     // The strongest MAX_TOKENS, summed in text order (as scoreTokens sums them).
     order = Array.from({ length: k }, (_, i) => i);
-    order.sort((a, b) => Math.abs(keptWeight[b]!.f - 0.5) - Math.abs(keptWeight[a]!.f - 0.5) || keptIndex[a]! - keptIndex[b]!);
+    order.sort((a, b) => Math.abs(keptF[b]! - 0.5) - Math.abs(keptF[a]! - 0.5) || keptIndex[a]! - keptIndex[b]!);
     order = order.slice(0, MAX_TOKENS).sort((a, b) => a - b);
     lnF = 0;
     ln1F = 0;
     for (const i of order) {
-      lnF += keptWeight[i]!.lnF;
-      ln1F += keptWeight[i]!.ln1F;
+      lnF += keptLnF[i]!;
+      ln1F += keptLn1F[i]!;
     }
   }
   const count = order === undefined ? k : order.length;
@@ -180,7 +182,7 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
       j--;
     }
   }
-  return { probability, count, strongest: best.map((i) => ({ index: keptIndex[i]!, f: keptWeight[i]!.f })) };
+  return { probability, count, strongest: best.map((i) => ({ index: keptIndex[i]!, f: keptF[i]! })) };
 }
 
 /** Scores `tokens` with `counts` (see the module's comment). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markStable, scoreStrongest, scoreTokens, strongest, MAX_TOKENS } from '../../src/learn/model.js';
+import { TokenTable } from '../../src/learn/token-table.js';
 import type { SiteModelCounts } from '../../src/stores/types.js';
 
 /** A small deterministic generator (xorshift32), so that a failure can be repeated. */
@@ -31,6 +32,20 @@ function model(seed: number, n: number, ns: number, nh: number): { tokens: numbe
   return { tokens, counts: { spam: ns, ham: nh, tokens: map } };
 }
 
+describe('TokenTable', () => {
+  it('holds the tokens added, every 32-bit value, across its growth', () => {
+    const table = new TokenTable();
+    const r = random(99);
+    const added = [0, 1, 0xffffffff, 0x80000000, ...Array.from({ length: 3000 }, () => Math.floor(r() * 2 ** 32))];
+    const absent = Array.from({ length: 3000 }, () => Math.floor(r() * 2 ** 32)).filter((t) => !added.includes(t));
+    for (const t of added) table.add(t);
+    for (const t of added) table.add(t);
+    expect(table.size).toBe(new Set(added).size);
+    expect(added.every((t) => table.has(t))).toBe(true);
+    expect(absent.some((t) => table.has(t))).toBe(false);
+  });
+});
+
 describe('scoreStrongest', () => {
   it('gives scoreTokens’ probability to the last bit, its count and strongest()’s tokens, for a map kept or not', () => {
     let compared = 0;
@@ -40,7 +55,9 @@ describe('scoreStrongest', () => {
       const reference = scoreTokens(tokens, counts);
       const expected = { probability: reference.probability, count: reference.used.length, strongest: strongest(reference.used, 5) };
       expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
-      markStable(counts.tokens);
+      const table = new TokenTable();
+      for (const t of counts.tokens.keys()) table.add(t);
+      markStable(counts.tokens, table);
       // Twice: the first weighs the tokens and keeps the weights, the second reads them.
       expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
       expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
@@ -49,6 +66,8 @@ describe('scoreStrongest', () => {
       const r2 = scoreTokens(tokens, other);
       expect(scoreStrongest(tokens, other, 5)).toEqual({ probability: r2.probability, count: r2.used.length, strongest: strongest(r2.used, 5) });
       if (reference.used.length === MAX_TOKENS) compared++;
+      // Back at the first counts: weighed again.
+      expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
     }
     // Many of the texts have more strong tokens than are combined (the strongest MAX_TOKENS are).
     expect(compared).toBeGreaterThan(10);

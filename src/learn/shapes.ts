@@ -223,14 +223,13 @@ function scanGap(s: string, seg: number, i: number, end: number, add: Add, emoji
  */
 export function siteShapes(text: TextInput, words: Words, salt: number): SiteShapes {
   const out: SiteShapes = { hashes: [], names: [], spans: [] };
-  const seen = new Set<string>();
-  // Whether `seen` has "caps word", "caps word 4+", "elongated word" (asked per word).
+  // Whether the names have "caps word", "caps word 4+", "elongated word" (asked per word).
   let caps = false;
   let caps4 = false;
   let elongated = false;
+  // Distinct by name: at most MAX_SHAPE_TOKENS names to look through, fewer than a Set costs to make.
   const add: Add = (name, segment, from, to) => {
-    if (out.names.length >= MAX_SHAPE_TOKENS || seen.has(name)) return;
-    seen.add(name);
+    if (out.names.length >= MAX_SHAPE_TOKENS || out.names.includes(name)) return;
     if (name === 'caps word') caps = true;
     else if (name === 'caps word 4+') caps4 = true;
     else if (name === 'elongated word') elongated = true;

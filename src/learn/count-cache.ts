@@ -1,7 +1,8 @@
 /**
  * A process's cache of the site models' token counts, between requests. A request still reads
- * the key's message counts and revision from the store (one row, one HMGET), with the counts of
- * the tokens the cache does not have for that revision; when the revision has changed (a report
+ * the key's message counts and revision from the store (SQLite: one row, or only its
+ * `PRAGMA data_version` while no other connection has committed; Redis: one HMGET), with the
+ * counts of the tokens the cache does not have for that revision; when the revision has changed (a report
  * on this or another instance), the cache of the key is dropped and every token read again. A
  * store that gives no revision is read as before, every token every time.
  *

@@ -23,7 +23,7 @@ type ReadCounts = (apiKey: string, tokens: readonly number[]) => Promise<SiteMod
 /** The counts of a token no report had. */
 const NO_COUNTS: { spam: number; ham: number } = Object.freeze({ spam: 0, ham: 0 });
 
-/** Tokens kept at most over all keys, unless told (about 10 MB). */
+/** Tokens kept at most over all keys, unless told (about 9 MB of maps and 4 MB of token tables, measured; up to 5 MB more of weights). */
 export const DEFAULT_CACHED_TOKENS = 200_000;
 
 interface Entry {

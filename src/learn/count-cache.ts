@@ -1,7 +1,8 @@
 /**
  * A process's cache of the site models' token counts, between requests. A request still reads
- * the key's message counts and revision from the store (one row, one HMGET), with the counts of
- * the tokens the cache does not have for that revision; when the revision has changed (a report
+ * the key's message counts and revision from the store (SQLite: one row, or only its
+ * `PRAGMA data_version` while no other connection has committed; Redis: one HMGET), with the
+ * counts of the tokens the cache does not have for that revision; when the revision has changed (a report
  * on this or another instance), the cache of the key is dropped and every token read again. A
  * store that gives no revision is read as before, every token every time.
  *
@@ -14,18 +15,22 @@
  * recently dropped first.
  */
 import type { SiteModelCounts } from '../stores/types.js';
+import { markStable } from './model.js';
+import { TokenTable } from './token-table.js';
 
 type ReadCounts = (apiKey: string, tokens: readonly number[]) => Promise<SiteModelCounts>;
 
 /** The counts of a token no report had. */
 const NO_COUNTS: { spam: number; ham: number } = Object.freeze({ spam: 0, ham: 0 });
 
-/** Tokens kept at most over all keys, unless told (about 10 MB). */
+/** Tokens kept at most over all keys, unless told (about 9 MB of maps and 4 MB of token tables, measured; up to 5 MB more of weights). */
 export const DEFAULT_CACHED_TOKENS = 200_000;
 
 interface Entry {
   revision: number;
   tokens: Map<number, { spam: number; ham: number }>;
+  /** The tokens of `tokens`, in typed arrays (a cheaper lookup than the map's, and the scoring's weights). */
+  table: TokenTable;
 }
 
 /** `read` with a cache of the tokens' counts per key and revision (see the module's comment). */
@@ -40,14 +45,20 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
       size -= old.tokens.size;
       entries.delete(apiKey);
     }
-    const entry: Entry = { revision, tokens: new Map() };
+    const entry: Entry = { revision, tokens: new Map(), table: new TokenTable() };
+    // A token's counts are set once per revision: the scoring may keep its weight in the table.
+    markStable(entry.tokens, entry.table);
     entries.set(apiKey, entry);
     return entry;
   };
 
   const fill = (apiKey: string, entry: Entry, tokens: readonly number[], answer: SiteModelCounts): void => {
     const map = entry.tokens;
-    for (const t of tokens) map.set(t, answer.tokens.get(t) ?? NO_COUNTS);
+    const { table } = entry;
+    for (const t of tokens) {
+      map.set(t, answer.tokens.get(t) ?? NO_COUNTS);
+      table.add(t);
+    }
     size += tokens.length;
     if (size <= maxTokens) return;
     // Over the bound: drop the keys used least recently, then, if it is still over, this key's tokens.
@@ -85,9 +96,15 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
     const cached = entries.get(apiKey);
     let missing: readonly number[] = tokens;
     if (cached !== undefined) {
-      const m: number[] = [];
-      for (const t of tokens) if (!cached.tokens.has(t)) m.push(t);
-      missing = m;
+      const { table } = cached;
+      let j = 0;
+      while (j < tokens.length && table.has(tokens[j]!)) j++;
+      if (j === tokens.length) missing = [];
+      else {
+        const m: number[] = [];
+        for (; j < tokens.length; j++) if (!table.has(tokens[j]!)) m.push(tokens[j]!);
+        missing = m;
+      }
     }
     const totals = justRead.get(apiKey);
     if (missing.length === 0 && totals !== undefined && totals.revision === cached!.revision) {

@@ -10,6 +10,7 @@
  * the chi-square survival function. I is ½ when no token is kept.
  */
 import type { SiteModelCounts } from '../providers/types.js';
+import { STRONG, UNWEIGHED, WEAK, type TokenTable } from './token-table.js';
 
 /** Robinson's s: how many reports' worth of weight the prior x has. */
 export const ROBINSON_S = 0.45;
@@ -59,6 +60,129 @@ export function strongest(used: readonly TokenWeight[], n: number): TokenWeight[
     }
   }
   return top;
+}
+
+/**
+ * Token maps whose entries never change once set (the count cache's, one per key and revision),
+ * each with the table of its tokens that the cache keeps beside it: {@link scoreStrongest} keeps
+ * each token's weight there, so a token is weighed once per revision, not once per request.
+ */
+const tables = new WeakMap<object, TokenTable>();
+/** Marks `tokens` as a map whose entries never change once set, `table` holding every token of it. */
+export function markStable(tokens: Map<number, unknown>, table: TokenTable): void {
+  tables.set(tokens, table);
+}
+
+/** A token's f, or null when it says too little (or has no counts). */
+function strength(c: { spam: number; ham: number }, ns: number, nh: number): number | null {
+  const n = c.spam + c.ham;
+  if (n === 0) return null;
+  const rs = Math.min(c.spam / ns, 1);
+  const rh = Math.min(c.ham / nh, 1);
+  const p = rs / (rs + rh);
+  const f = (ROBINSON_S * ROBINSON_X + n * p) / (ROBINSON_S + n);
+  return Math.abs(f - 0.5) >= MIN_STRENGTH ? f : null;
+}
+
+/** The model's spam probability, how many tokens it combined and the strongest of them. */
+export interface SiteModelStrongest {
+  probability: number;
+  /** Tokens combined (`used.length` of {@link scoreTokens}). */
+  count: number;
+  /** The `top` strongest tokens combined (as {@link strongest} of {@link scoreTokens}'s `used`). */
+  strongest: TokenWeight[];
+}
+
+// Scratch of scoreStrongest: per token kept, its index in the asked tokens, f, ln f, ln(1 − f).
+let keptIndex = new Int32Array(1024);
+let keptF = new Float64Array(1024);
+let keptLnF = new Float64Array(1024);
+let keptLn1F = new Float64Array(1024);
+
+/** Whether kept token `a` is stronger than kept token `b` (larger |f − ½|, then earlier). */
+function stronger(a: number, b: number): boolean {
+  const d = Math.abs(keptF[a]! - 0.5) - Math.abs(keptF[b]! - 0.5);
+  return d > 0 || (d === 0 && keptIndex[a]! < keptIndex[b]!);
+}
+
+/**
+ * {@link scoreTokens} and {@link strongest}`(used, top)` in one, with the same result to the last
+ * bit, without an object per token: for a map marked by {@link markStable}, each token's weight
+ * (f, ln f, ln(1 − f)) is kept in its table, so scoring a text is a lookup and a sum per token.
+ */
+export function scoreStrongest(tokens: readonly number[], counts: SiteModelCounts, top: number): SiteModelStrongest {
+  const { spam: ns, ham: nh } = counts;
+  const map = counts.tokens;
+  if (!(ns > 0 && nh > 0 && map.size > 0)) return { probability: 0.5, count: 0, strongest: [] };
+  const table = tables.get(map);
+  if (table !== undefined && (table.ns !== ns || table.nh !== nh)) table.reweigh(ns, nh);
+  if (keptIndex.length < tokens.length) {
+    keptIndex = new Int32Array(tokens.length);
+    keptF = new Float64Array(tokens.length);
+    keptLnF = new Float64Array(tokens.length);
+    keptLn1F = new Float64Array(tokens.length);
+  }
+  let k = 0;
+  let lnF = 0;
+  let ln1F = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const t = tokens[index]!;
+    const slot = table === undefined ? -1 : table.find(t);
+    if (slot === -1) {
+      const c = map.get(t);
+      if (c === undefined) continue;
+      const f = strength(c, ns, nh);
+      if (f === null) continue;
+      keptF[k] = f;
+      keptLnF[k] = Math.log(f);
+      keptLn1F[k] = Math.log(1 - f);
+    } else {
+      let v = table!.vals[slot]!;
+      if (v === UNWEIGHED) {
+        const c = map.get(t);
+        table!.weigh(slot, c === undefined ? null : strength(c, ns, nh));
+        v = table!.vals[slot]!;
+      }
+      if (v === WEAK) continue;
+      const i = v - STRONG;
+      keptF[k] = table!.f[i]!;
+      keptLnF[k] = table!.lnF[i]!;
+      keptLn1F[k] = table!.ln1F[i]!;
+    }
+    keptIndex[k] = index;
+    lnF += keptLnF[k]!;
+    ln1F += keptLn1F[k++]!;
+  }
+  if (k === 0) return { probability: 0.5, count: 0, strongest: [] };
+  let order: number[] | undefined;
+  if (k > MAX_TOKENS) {
+    // The strongest MAX_TOKENS, summed in text order (as scoreTokens sums them).
+    order = Array.from({ length: k }, (_, i) => i);
+    order.sort((a, b) => Math.abs(keptF[b]! - 0.5) - Math.abs(keptF[a]! - 0.5) || keptIndex[a]! - keptIndex[b]!);
+    order = order.slice(0, MAX_TOKENS).sort((a, b) => a - b);
+    lnF = 0;
+    ln1F = 0;
+    for (const i of order) {
+      lnF += keptLnF[i]!;
+      ln1F += keptLn1F[i]!;
+    }
+  }
+  const count = order === undefined ? k : order.length;
+  const kk = 2 * count;
+  const probability = (1 + chi2Q(-2 * lnF, kk) - chi2Q(-2 * ln1F, kk)) / 2;
+  // The `top` strongest, by insertion into a short list (the strongest MAX_TOKENS hold them).
+  const best: number[] = [];
+  for (let o = 0; o < count && top > 0; o++) {
+    const i = order === undefined ? o : order[o]!;
+    if (best.length === top && !stronger(i, best[top - 1]!)) continue;
+    let j = best.length < top ? best.length : top - 1;
+    best[j] = i;
+    while (j > 0 && stronger(best[j]!, best[j - 1]!)) {
+      [best[j - 1], best[j]] = [best[j]!, best[j - 1]!];
+      j--;
+    }
+  }
+  return { probability, count, strongest: best.map((i) => ({ index: keptIndex[i]!, f: keptF[i]! })) };
 }
 
 /** Scores `tokens` with `counts` (see the module's comment). */

@@ -223,10 +223,16 @@ function scanGap(s: string, seg: number, i: number, end: number, add: Add, emoji
  */
 export function siteShapes(text: TextInput, words: Words, salt: number): SiteShapes {
   const out: SiteShapes = { hashes: [], names: [], spans: [] };
-  const seen = new Set<string>();
+  // Whether the names have "caps word", "caps word 4+", "elongated word" (asked per word).
+  let caps = false;
+  let caps4 = false;
+  let elongated = false;
+  // Distinct by name: at most MAX_SHAPE_TOKENS names to look through, fewer than a Set costs to make.
   const add: Add = (name, segment, from, to) => {
-    if (out.names.length >= MAX_SHAPE_TOKENS || seen.has(name)) return;
-    seen.add(name);
+    if (out.names.length >= MAX_SHAPE_TOKENS || out.names.includes(name)) return;
+    if (name === 'caps word') caps = true;
+    else if (name === 'caps word 4+') caps4 = true;
+    else if (name === 'elongated word') elongated = true;
     out.hashes.push(shapeHash(salt, name));
     out.names.push(name);
     out.spans.push(segment, from, to);
@@ -266,10 +272,10 @@ export function siteShapes(text: TextInput, words: Words, salt: number): SiteSha
         continue;
       }
       const first = s.charCodeAt(from);
-      if (!(seen.has('caps word') && seen.has('caps word 4+')) && !(first >= 97 && first <= 122) && allCaps(s, from, to)) {
+      if (!(caps && caps4) && !(first >= 97 && first <= 122) && allCaps(s, from, to)) {
         add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
       }
-      if (end - start >= 4 && !seen.has('elongated word')) {
+      if (end - start >= 4 && !elongated) {
         for (let k = start + 2; k < end; k++) {
           if (codes[k] === codes[k - 1] && codes[k] === codes[k - 2] && codes[k] !== 0x23) {
             add('elongated word', seg, from, to);

@@ -54,9 +54,9 @@ export interface SiteTokenWords {
   /** The words of the text (its normalised words). */
   readonly words: Words;
   /** Per token: the index in `words` of its (first) word; for a shape, −1 − its index in `shapes`. */
-  readonly word: Int32Array;
-  /** Per token: true for a pair of words (the word at `word` and the next one). */
-  readonly pair: Uint8Array;
+  readonly word: readonly number[];
+  /** Per token: 1 for a pair of words (the word at `word` and the next one), else 0. */
+  readonly pair: readonly number[];
   /** The shapes' names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
   readonly shapes: { readonly names: readonly string[]; readonly spans: readonly number[] };
 }
@@ -172,7 +172,14 @@ function fill(text: TextInput, salt: number, shapes: SiteShapes): number {
 function collect(text: TextInput, salt: number): SiteTokenWords {
   const shapes = siteShapes(text, wordsOf(text), salt);
   const n = fill(text, salt, shapes);
+  // Arrays on the heap: typed arrays of this size would each hold a buffer off it.
   const tokens: number[] = new Array<number>(n);
-  for (let j = 0; j < n; j++) tokens[j] = scratchTokens[j]!;
-  return { tokens, words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes };
+  const word: number[] = new Array<number>(n);
+  const pairs: number[] = new Array<number>(n);
+  for (let j = 0; j < n; j++) {
+    tokens[j] = scratchTokens[j]!;
+    word[j] = scratchWord[j]!;
+    pairs[j] = scratchPair[j]!;
+  }
+  return { tokens, words: wordsOf(text), word, pair: pairs, shapes };
 }

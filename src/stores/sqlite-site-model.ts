@@ -61,16 +61,35 @@ export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operatio
     if (totals.revision !== null) counts.revision = totals.revision;
     return counts;
   };
-  // The totals and the tokens from one snapshot; the totals alone are one statement (the site
-  // model reads them on every request).
+  // The totals and the tokens from one snapshot.
   const readBoth = db.transaction(readNow);
-  const read = (apiKey: string, tokens: readonly number[]) => (tokens.length === 0 ? readNow(apiKey, tokens) : readBoth(apiKey, tokens));
+  // The totals alone (the site model reads them on every request): kept per key until this
+  // connection changes the key's model, or another connection (process) commits any change to
+  // the file, which `PRAGMA data_version` tells (one statement that reads no table).
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const knownTotals = new Map<string, SiteModelCounts>();
+  let knownVersion: number | undefined;
+  const readTotals = (apiKey: string): SiteModelCounts => {
+    const version = dataVersion.get();
+    if (version !== knownVersion) {
+      knownTotals.clear();
+      knownVersion = version;
+    }
+    const known = knownTotals.get(apiKey);
+    if (known !== undefined) return { ...known, tokens: new Map() };
+    const counts = readNow(apiKey, []);
+    if (knownTotals.size >= 10_000) knownTotals.clear();
+    knownTotals.set(apiKey, counts);
+    return { ...counts, tokens: new Map() };
+  };
+  const read = (apiKey: string, tokens: readonly number[]) => (tokens.length === 0 ? readTotals(apiKey) : readBoth(apiKey, tokens));
   const forget = db.transaction((apiKey: string) => {
     deleteTotals.run(apiKey);
     deleteTokens.run(apiKey);
   });
   return {
     async addSiteCounts(apiKey, label, tokens, delta) {
+      knownTotals.delete(apiKey);
       try {
         add.immediate(apiKey, label, tokens, delta);
       } catch (error) {
@@ -85,6 +104,7 @@ export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operatio
       }
     },
     async deleteSiteModel(apiKey) {
+      knownTotals.delete(apiKey);
       try {
         forget.immediate(apiKey);
       } catch (error) {

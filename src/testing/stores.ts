@@ -269,6 +269,19 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
           await s.store.addSiteCounts(site, 'spam', [42], 1);
           const seen = await other.readSiteCounts(site, [42]);
           assert.deepEqual([seen.spam, seen.tokens.get(42)], [1, { spam: 1, ham: 0 }]);
+          // The message counts alone (read on every request, which a store may keep between
+          // reads) follow every change made through either instance.
+          const before = await other.readSiteCounts(site, []);
+          assert.equal((await other.readSiteCounts(site, [])).revision, before.revision, 'reading changes nothing');
+          await s.store.addSiteCounts(site, 'ham', [43], 1);
+          const after = await other.readSiteCounts(site, []);
+          assert.deepEqual([after.spam, after.ham], [1, 1]);
+          assert.notEqual(after.revision, before.revision);
+          await other.addSiteCounts!(site, 'ham', [44], 1);
+          assert.deepEqual(await other.readSiteCounts(site, []).then((c) => [c.spam, c.ham]), [1, 2]);
+          assert.deepEqual(await s.store.readSiteCounts!(site, []).then((c) => [c.spam, c.ham]), [1, 2]);
+          await s.store.deleteSiteModel!(site);
+          assert.deepEqual(await other.readSiteCounts(site, []).then((c) => [c.spam, c.ham, c.revision]), [0, 0, undefined]);
         }
       } finally {
         await other.close();

@@ -1,5 +1,5 @@
 import { defineFact, defineRule, hit, miss, skip, type Match, type ProbabilityBucket } from '../../core/rule.js';
-import { scoreTokens, strongest } from '../../learn/model.js';
+import { scoreStrongest } from '../../learn/model.js';
 import { siteTokenWords } from '../../learn/tokens.js';
 import type { SiteModelCounts } from '../../providers/types.js';
 
@@ -64,12 +64,12 @@ export default defineRule({
     if (counts.spam < minReports || counts.ham < minReports) return skip('too-few-reports', reports);
     if (!text) return miss(reports);
     const words = siteTokenWords(text, site.salt);
-    const { probability, used } = scoreTokens(words.tokens, counts);
-    const evidence = { probability: round(probability, 4), ...reports, tokens: used.length };
-    if (used.length === 0) return miss(evidence);
+    const { probability, count, strongest } = scoreStrongest(words.tokens, counts, 5);
+    const evidence = { probability: round(probability, 4), ...reports, tokens: count };
+    if (count === 0) return miss(evidence);
     const w = words.words;
     const { names, spans } = words.shapes;
-    const matches: Match[] = strongest(used, 5).map(({ index, f }) => {
+    const matches: Match[] = strongest.map(({ index, f }) => {
       const first = words.word[index]!;
       if (first < 0) {
         // A shape: named by the text it came from, or by its name when it is the whole text's.

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { markStable, scoreStrongest, scoreTokens, strongest, MAX_TOKENS } from '../../src/learn/model.js';
+import { TokenTable } from '../../src/learn/token-table.js';
+import type { SiteModelCounts } from '../../src/stores/types.js';
+
+/** A small deterministic generator (xorshift32), so that a failure can be repeated. */
+function random(seed: number) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+/** Counts for `n` asked tokens (some absent, some with no counts) out of `ns` spam and `nh` ham reports. */
+function model(seed: number, n: number, ns: number, nh: number): { tokens: number[]; counts: SiteModelCounts } {
+  const r = random(seed);
+  const tokens: number[] = [];
+  const map = new Map<number, { spam: number; ham: number }>();
+  for (let i = 0; i < n; i++) {
+    const t = Math.floor(r() * 2 ** 32);
+    tokens.push(t);
+    const u = r();
+    if (u < 0.2) continue;
+    if (u < 0.3) map.set(t, { spam: 0, ham: 0 });
+    // Ties in strength on purpose: a few distinct count pairs repeat.
+    else if (u < 0.5) map.set(t, { spam: 3, ham: 1 });
+    else map.set(t, { spam: Math.floor(r() * ns * 1.2), ham: Math.floor(r() * nh * 1.2) });
+  }
+  return { tokens, counts: { spam: ns, ham: nh, tokens: map } };
+}
+
+describe('TokenTable', () => {
+  it('holds the tokens added, every 32-bit value, across its growth', () => {
+    const table = new TokenTable();
+    const r = random(99);
+    const added = [0, 1, 0xffffffff, 0x80000000, ...Array.from({ length: 3000 }, () => Math.floor(r() * 2 ** 32))];
+    const absent = Array.from({ length: 3000 }, () => Math.floor(r() * 2 ** 32)).filter((t) => !added.includes(t));
+    for (const t of added) table.add(t);
+    for (const t of added) table.add(t);
+    expect(table.size).toBe(new Set(added).size);
+    expect(added.every((t) => table.has(t))).toBe(true);
+    expect(absent.some((t) => table.has(t))).toBe(false);
+  });
+});
+
+describe('scoreStrongest', () => {
+  it('gives scoreTokens’ probability to the last bit, its count and strongest()’s tokens, for a map kept or not', () => {
+    let compared = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const n = seed % 3 === 0 ? 400 : seed % 3 === 1 ? 40 : 3;
+      const { tokens, counts } = model(seed, n, 1 + (seed % 50) * 7, 1 + (seed % 13) * 11);
+      const reference = scoreTokens(tokens, counts);
+      const expected = { probability: reference.probability, count: reference.used.length, strongest: strongest(reference.used, 5) };
+      expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
+      const table = new TokenTable();
+      for (const t of counts.tokens.keys()) table.add(t);
+      markStable(counts.tokens, table);
+      // Twice: the first weighs the tokens and keeps the weights, the second reads them.
+      expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
+      expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
+      // The same map at other message counts: weighed again, not read from the kept weights.
+      const other = { ...counts, spam: counts.spam + 5 };
+      const r2 = scoreTokens(tokens, other);
+      expect(scoreStrongest(tokens, other, 5)).toEqual({ probability: r2.probability, count: r2.used.length, strongest: strongest(r2.used, 5) });
+      if (reference.used.length === MAX_TOKENS) compared++;
+      // Back at the first counts: weighed again.
+      expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
+    }
+    // Many of the texts have more strong tokens than are combined (the strongest MAX_TOKENS are).
+    expect(compared).toBeGreaterThan(10);
+  });
+
+  it('gives one half and nothing when a label has no reports or no token has counts', () => {
+    const { tokens, counts } = model(7, 50, 10, 10);
+    expect(scoreStrongest(tokens, { ...counts, ham: 0 }, 5)).toEqual({ probability: 0.5, count: 0, strongest: [] });
+    expect(scoreStrongest(tokens, { ...counts, tokens: new Map() }, 5)).toEqual({ probability: 0.5, count: 0, strongest: [] });
+    expect(scoreStrongest([1, 2], { spam: 3, ham: 3, tokens: new Map([[1, { spam: 0, ham: 0 }]]) }, 5)).toEqual({ probability: 0.5, count: 0, strongest: [] });
+  });
+});

@@ -20,6 +20,7 @@
  * looked at a bounded number of times (an emoticon's mouth at most 8).
  */
 import type { Words } from '../lexicons/normalize.js';
+import { finish, FNV_OFFSET, FNV_PRIME } from './hash.js';
 import type { TextInput } from '../text/input.js';
 
 /** Shape tokens per text at most (on top of the words' 512). */
@@ -33,16 +34,11 @@ export interface SiteShapes {
   readonly spans: number[];
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
 /** The salted hash of a shape's name: FNV-1a over U+0001 and the name, finished as a word's. */
 export function shapeHash(salt: number, name: string): number {
   let h = Math.imul((FNV_OFFSET ^ salt) ^ 1, FNV_PRIME);
   for (let k = 0; k < name.length; k++) h = Math.imul(h ^ name.charCodeAt(k), FNV_PRIME);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
+  return finish(h);
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;

@@ -12,13 +12,12 @@
  */
 import { wordsOf, type Words } from '../lexicons/normalize.js';
 import type { TextInput } from '../text/input.js';
+import { finish, FNV_OFFSET, FNV_PRIME } from './hash.js';
 import { MAX_SHAPE_TOKENS, siteShapes, type SiteShapes } from './shapes.js';
 
 /** Word tokens counted per text at most (the first ones, in text order); shapes come on top. */
 export const MAX_SITE_TOKENS = 512;
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 const SEED_PAIR = 0x85ebca77;
 
 function hashWord(salt: number, words: Words, i: number): number {
@@ -26,12 +25,6 @@ function hashWord(salt: number, words: Words, i: number): number {
   const { codes } = words;
   for (let k = words.start[i]!; k < words.end[i]!; k++) h = Math.imul(h ^ codes[k]!, FNV_PRIME);
   return finish(h);
-}
-
-function finish(h: number): number {
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }
 
 function pair(a: number, b: number, salt: number): number {

@@ -8,11 +8,11 @@
 // default, with BENCH_LOG_TEXT=1. Environment: BENCH_ROUNDS, BENCH_PAIR_SECONDS, BENCH_WARM_SECONDS.
 //
 //   npm run build && node bench/decision-log.mjs
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startServe as startServeProcess } from './serve-process.mjs';
 import { TYPICAL } from './texts.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -22,24 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'formspam-bench-log-'));
 const { requestApiKey } = await import('../dist/service/index.js');
 
 async function startServe(name, args) {
-  const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
-  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--store', `sqlite:${join(dir, `${name}.db`)}`, '--offline', '--no-rate-limits', '--m2m-max-number', '1000', ...args], {
-    env: { ...process.env, FORMSPAM_MASTER_KEY: '', FORMSPAM_UPDATE_LISTS_EVERY: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let logs = '';
-  const port = await new Promise((resolve, reject) => {
-    const onData = (d) => {
-      logs += d;
-      const m = /"event":"listening".*?"port":(\d+)/.exec(logs);
-      if (m) resolve(Number(m[1]));
-    };
-    proc.stdout.setEncoding('utf8').on('data', onData);
-    proc.once('exit', (code) => reject(new Error(`formspam serve exited with ${code}: ${logs}`)));
-  });
-  proc.stdout.removeAllListeners('data');
-  proc.stdout.resume();
-  const url = `http://127.0.0.1:${port}`;
+  const { proc, url } = await startServeProcess(['--store', `sqlite:${join(dir, `${name}.db`)}`, '--no-rate-limits', ...args], { FORMSPAM_UPDATE_LISTS_EVERY: '0' });
   const { apiKey } = await requestApiKey({ server: url, hostname: 'example.com' });
   return { proc, url: `${url}/api/v1/classify?apiKey=${apiKey}` };
 }

@@ -17,11 +17,12 @@
 // (the HTTP floor), `formspam/node` in-process with pino logging as serve's, and `formspam serve`
 // with its default rate limits. Environment: BENCH_SECONDS, BENCH_PAIR_SECONDS, BENCH_ROUNDS,
 // BENCH_WARM_SECONDS.
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { startServe as startServeProcess } from './serve-process.mjs';
 import { SHORT, TYPICAL } from './texts.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -75,30 +76,7 @@ async function child(kind) {
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 }
 
-/** `formspam serve` from the built CLI on a free port; its JSON log lines are read for the port, then dropped. */
-async function startServe(args) {
-  const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
-  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--store', 'memory', '--offline', '--m2m-max-number', '1000', ...args], {
-    env: { ...process.env, FORMSPAM_MASTER_KEY: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let logs = '';
-  const port = await new Promise((resolve, reject) => {
-    const onData = (d) => {
-      logs += d;
-      const m = /"event":"listening".*?"port":(\d+)/.exec(logs);
-      if (m) {
-        logs = '';
-        resolve(Number(m[1]));
-      }
-    };
-    proc.stdout.setEncoding('utf8').on('data', onData);
-    proc.once('exit', (code) => reject(new Error(`formspam serve exited with ${code}`)));
-  });
-  proc.stdout.removeAllListeners('data');
-  proc.stdout.resume(); // keep reading (and dropping) its per-request log lines
-  return { proc, url: `http://127.0.0.1:${port}` };
-}
+const startServe = (args) => startServeProcess(['--store', 'memory', ...args]);
 
 async function start(kind) {
   const proc = fork(new URL(import.meta.url), ['--child', kind], { stdio: 'inherit' });

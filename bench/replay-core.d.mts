@@ -10,3 +10,5 @@ export function replay(
   records: readonly { text: string; label: 'spam' | 'ham'; formType?: string }[],
   options?: { share?: number; onMessage?: (record: { text: string; label: 'spam' | 'ham' }, learner: any, control: any) => void },
 ): Promise<ReplayResult>;
+export function inOrder<T>(records: readonly T[], k: number): readonly T[];
+export function summed(results: readonly { learner: ReplayCounts; control: ReplayCounts }[]): { learner: ReplayCounts; control: ReplayCounts };

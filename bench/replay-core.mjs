@@ -11,6 +11,36 @@ export function reported(i, share) {
   return Math.floor((i + 1) * share) > Math.floor(i * share);
 }
 
+/**
+ * The stream in file order (`k` 0) or in its `k`-th seeded shuffle (Fisher–Yates over mulberry32
+ * seeded by k): the same messages as another site might have sent them. One order is one draw of
+ * when each ham and spam message came; the replay is measured over several.
+ */
+export function inOrder(records, k) {
+  if (k === 0) return records;
+  let a = Math.imul(0x9e3779b9, k) >>> 0;
+  const random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...records];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Counts summed over replays (`learner` and `control` of each), with their rates. */
+export function summed(results) {
+  const sum = { learner: counts(), control: counts() };
+  for (const r of results) for (const side of ['learner', 'control']) for (const f of Object.keys(sum[side])) sum[side][f] += r[side][f];
+  return { learner: rates(sum.learner), control: rates(sum.control) };
+}
+
 function counts() {
   return { tp: 0, fn: 0, fp: 0, tn: 0, heldHam: 0 };
 }

@@ -3,16 +3,18 @@
 // bench/replay-core.mjs does, and prints recall and FPR after the model turned active, with and
 // without feedback.
 //
-//   npm run build && node bench/replay.mjs [--split test|train] [--min-reports 10] [--share 0.5]
+//   npm run build && node bench/replay.mjs [--split test|train] [--min-reports 10] [--share 0.5] [--orders 8]
+// (--orders K: the stream in file order and in K − 1 seeded shuffles, each with two new keys,
+// and the counts summed: one order is one draw of when each message came)
 // (FORMSPAM_SHARED_DATA: the corpora directory when not ../shared/data)
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { replay } from './replay-core.mjs';
+import { inOrder, replay, summed } from './replay-core.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
-const { values } = parseArgs({ options: { split: { type: 'string', default: 'test' }, 'min-reports': { type: 'string', default: '10' }, share: { type: 'string', default: '0.5' }, weight: { type: 'string' } } });
+const { values } = parseArgs({ options: { split: { type: 'string', default: 'test' }, 'min-reports': { type: 'string', default: '10' }, share: { type: 'string', default: '0.5' }, weight: { type: 'string' }, orders: { type: 'string', default: '8' } } });
 const { createService } = await import(pathToFileURL(join(root, 'dist/service/index.js')).href);
 const { loadLabelled } = await import(pathToFileURL(join(root, 'dist/internal/bench.js')).href);
 const data = resolve(process.env.FORMSPAM_SHARED_DATA ?? join(root, '../shared/data'));
@@ -37,11 +39,21 @@ for (const [name, records] of Object.entries(streams)) {
     return { status: r.status, json: JSON.parse(String(r.body)) };
   };
   const key = async (hostname) => (await call('POST', '/admin/keys', { hostname }, { authorization: `Bearer ${TOKEN}` })).json;
+  const f = (c) => `recall ${c.recall.toFixed(3)} (${c.tp}/${c.tp + c.fn})  FPR ${(100 * c.fpr).toFixed(2)}% (${c.fp}/${c.fp + c.tn})  P ${c.precision.toFixed(3)}  ham held (NEUTRAL or BAD) ${(100 * c.heldHamRate).toFixed(1)}% (${c.heldHam})`;
+  const results = [];
   const t0 = performance.now();
-  const result = await replay(call, { learner: await key('learner.example'), control: await key('control.example') }, records, { share: Number(values.share) });
-  const f = (c) => `recall ${c.recall.toFixed(3)} (${c.tp}/${c.tp + c.fn})  FPR ${(100 * c.fpr).toFixed(1)}% (${c.fp}/${c.fp + c.tn})  P ${c.precision.toFixed(3)}  ham held (NEUTRAL or BAD) ${(100 * c.heldHamRate).toFixed(1)}% (${c.heldHam})`;
-  console.log(`${name}, ${values.split} split: ${result.messages} messages, ${result.reports} reported, model active after message ${result.activeAt}; on the ${result.after} after:`);
-  console.log(`  with feedback:    ${f(result.learner)}`);
-  console.log(`  without feedback: ${f(result.control)}   (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  for (let k = 0; k < Number(values.orders); k++) {
+    const result = await replay(call, { learner: await key(`learner-${k}.example`), control: await key(`control-${k}.example`) }, inOrder(records, k), { share: Number(values.share) });
+    results.push(result);
+    console.log(`${name}, ${values.split} split, ${k === 0 ? 'file order' : `shuffle ${k}`}: ${result.messages} messages, ${result.reports} reported, model active after message ${result.activeAt}; on the ${result.after} after:`);
+    console.log(`  with feedback:    ${f(result.learner)}`);
+    console.log(`  without feedback: ${f(result.control)}`);
+  }
+  if (results.length > 1) {
+    const sum = summed(results);
+    console.log(`${name}, ${values.split} split, the ${results.length} orders summed:`);
+    console.log(`  with feedback:    ${f(sum.learner)}`);
+    console.log(`  without feedback: ${f(sum.control)}   (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  }
   await service.close();
 }

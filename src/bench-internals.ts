@@ -12,3 +12,6 @@ export { MIN_STRENGTH, ROBINSON_S, ROBINSON_X, MAX_TOKENS } from './learn/model.
 export { SITE_MODEL_BUCKETS } from './rules/text/site-model.js';
 export { siteShapes } from './learn/shapes.js';
 export { wordsOf } from './lexicons/normalize.js';
+export { trainingRecords, TEXT_MODEL_OPTIONS } from './model/training-set.js';
+export { trainingExamples } from './eval/leave-one-out.js';
+export { trainModel } from './model/train.js';

@@ -55,7 +55,7 @@ describe('POST /api/v1/feedback', () => {
 
   it('learns a key\'s model from requests: inactive (skipped) until minReports of each label, then it scores; other keys unaffected', async () => {
     const { a, b, feedback, classify } = await setup();
-    const probe = 'Cheap replica watches for sale';
+    const probe = 'Cheap replica watches on sale today';
     expect((await classify(a, probe)).json.text.rules.SITE_MODEL).toMatchObject({ score: 0, skipped: 'too-few-reports' });
     for (const text of SPAM.slice(0, 3)) expect((await feedback(a, { request: { text }, label: 'spam' })).status).toBe(200);
     for (const text of HAM.slice(0, 2)) await feedback(a, { request: { text }, label: 'ham' });

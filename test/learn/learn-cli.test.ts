@@ -32,7 +32,7 @@ describe('formspam learn', () => {
     const store = createSqliteStore({ path: db });
     try {
       const learner = createSiteLearner({ store, apiKey: 'ckey_site', minReports: 3 });
-      const result = await classify({ text: 'Cheap replica watches for sale' }, { siteModel: learner.provider });
+      const result = await classify({ text: 'Cheap replica watches on sale today' }, { siteModel: learner.provider });
       expect(result.text!.rules.SITE_MODEL!.score).toBeGreaterThan(0);
       expect(await learner.reports()).toEqual({ spam: 3, ham: 3 });
     } finally {

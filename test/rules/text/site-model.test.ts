@@ -54,7 +54,7 @@ const unknown = 'Zebra quantum lighthouse';
 
 testRule(rule, {
   hits: [
-    { name: 'words of the reported spam', request: spammy, facts: { site: await factFor(spammy) }, score: 1.25 },
+    { name: 'words of the reported spam', request: spammy, facts: { site: await factFor(spammy) }, score: 0.75 },
     { name: 'words of the reported ham take points off', request: hammy, facts: { site: await factFor(hammy) }, score: -3 },
   ],
   misses: [
@@ -107,7 +107,7 @@ describe('text.SITE_MODEL', () => {
     const without = await classify({ text: spammy }, {});
     expect(Object.keys(without.text!.rules)).not.toContain('SITE_MODEL');
     const withIt = await classify({ text: spammy }, { siteModel: learner.provider });
-    expect(withIt.text!.rules.SITE_MODEL).toMatchObject({ score: 1.25 });
+    expect(withIt.text!.rules.SITE_MODEL).toMatchObject({ score: 0.75 });
     expect(withIt.reasons).toContain('text.SITE_MODEL');
     // Everything else is as without it.
     const { SITE_MODEL: _, ...rest } = withIt.text!.rules;

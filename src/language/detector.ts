@@ -321,6 +321,7 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   const low = lower!;
   const bc = byteChar!;
   const scripts = scriptOf!;
+  const latinScript = scripts[0x61]!;
   const perScript = SCRIPT_LETTERS.fill(0);
   const cueOf = CUES;
   const cues = CUE_LETTERS.fill(0);
@@ -354,6 +355,21 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
     if (end > i && !address && !isWww(text, i, end)) {
       for (let j = i; j < end; j++) {
         let c = text.charCodeAt(j);
+        if (((c | 0x20) - 0x61) >>> 0 < 26) {
+          // An ASCII letter (most of Latin-script text): what the general path below does for
+          // it (a letter of the script of "a", its lower case one byte, no cue), without the
+          // table reads.
+          letters++;
+          if (runScript === latinScript) run++;
+          else {
+            perScript[runScript]! += run;
+            runScript = latinScript;
+            run = 1;
+          }
+          codes[w++] = c | 0x20;
+          if (++bytes > FORCE_CUT) break;
+          continue;
+        }
         if (c >= 0xd800 && c <= 0xdbff && j + 1 < end) {
           const cp = 0x10000 + (((c & 0x3ff) << 10) | (text.charCodeAt(j + 1) & 0x3ff));
           j++;

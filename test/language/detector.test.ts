@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { classify, createDefaultProviders, FormspamError } from '../../src/index.js';
 import { createLanguageDetector, detectLanguage, FULLY_SUPPORTED_LANGUAGES, selectClassifier, toIso6391 } from '../../src/language/index.js';
 import { normalizeRequest } from '../../src/core/request.js';
+import { loadLanguageModel, scoreNgrams } from '../../src/language/detector.js';
 import { ROOT } from '../cli/run-cli.js';
 
 const corpus = (name: string) =>
@@ -80,6 +81,18 @@ describe('own sentences', () => {
 
   it('does not call Slovak Czech on ordinary sentences', async () => {
     for (const [lang, text] of OWN.filter(([l]) => l === 'sk')) expect((await detectLanguage(text))[0]?.language).toBe(lang);
+  });
+
+  it('reads ASCII capitals as their lower case (the sample is lower case)', async () => {
+    await loadLanguageModel();
+    const latin = OWN.filter(([, text]) => /[a-z]/.test(text));
+    expect(latin.length).toBeGreaterThan(10);
+    for (const [, text] of latin) {
+      const upper = text.replace(/[a-z]/g, (c) => c.toUpperCase());
+      expect(upper).not.toBe(text);
+      expect(scoreNgrams(upper)).toEqual(scoreNgrams(text));
+      expect(await detectLanguage(upper)).toEqual(await detectLanguage(text));
+    }
   });
 
   it('lists a close relative it cannot rule out (no after da)', async () => {

@@ -104,8 +104,8 @@ export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): D
   const decisions = new Map<string, Stored>();
   // The order of eviction: the ids and `seq`s of the decisions as first written, the oldest at
   // `head`. An entry whose decision was deleted (or deleted and written again, with a new `seq`)
-  // is passed over. The first key of the Map is the same decision, but a Map found by its first
-  // key skips every entry deleted before it: tens of µs per decision once 100,000 are kept.
+  // is passed over. (The Map's first key names the same decision, but a Map's iterator passes
+  // over every entry deleted before it: tens of µs per decision once 100,000 are kept.)
   let ids: string[] = [];
   let seqs: number[] = [];
   let head = 0;

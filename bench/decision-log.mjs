@@ -7,13 +7,29 @@
 // (user + system, /proc) per request, whose ratio a busy machine moves less than req/s. Also --log-text the same way against the
 // default, with BENCH_LOG_TEXT=1. Environment: BENCH_ROUNDS, BENCH_PAIR_SECONDS, BENCH_WARM_SECONDS.
 //
-//   npm run build && node bench/decision-log.mjs
+// With --in-process: no HTTP, two services (createService, memory store, offline, rate limits
+// off) in this process, the defaults and `decisionLog: false`, `service.handle` of the typical
+// and the short request in alternating rounds of BENCH_REQUESTS (400) each, a setImmediate after
+// every 10 requests (when the log writes its batch) and the log flushed at the end of each round;
+// CPU time per request (process.cpuUsage) and the median over BENCH_ROUNDS (31) of each round's
+// ratio. BENCH_BEFORE=<a dist/ directory> adds that build's defaults, in the same rounds.
+//
+//   npm run build && node bench/decision-log.mjs [--in-process]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startServe as startServeProcess } from './serve-process.mjs';
-import { TYPICAL } from './texts.mjs';
+import { SHORT, TYPICAL } from './texts.mjs';
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+if (process.argv.includes('--in-process')) {
+  await inProcess();
+  process.exit(0);
+}
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
@@ -35,10 +51,6 @@ function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function compare(label, aArgs, bArgs) {
   const [a, b] = [await startServe(`${label}-a`, aArgs), await startServe(`${label}-b`, bArgs)];
@@ -79,4 +91,49 @@ try {
   if (process.env.BENCH_LOG_TEXT === '1') await compare('--log-text / decision log (default)', ['--log-text'], []);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+async function inProcess() {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 31);
+  const n = Number(process.env.BENCH_REQUESTS ?? 400);
+  const KEY = { apiKey: 'ckey_bench', hostname: 'example.com', secret: 'sec_bench', license: 'free', createdAt: 1 };
+  const builds = [['this build', new URL('../dist', import.meta.url).pathname]];
+  if (process.env.BENCH_BEFORE) builds.push(['BENCH_BEFORE', process.env.BENCH_BEFORE]);
+  const services = [];
+  for (const [name, dist] of builds) {
+    const { createService, createMemoryStore } = await import(`${dist}/service/index.js`);
+    for (const [mode, options] of name === 'this build' ? [['defaults', {}], ['decisionLog: false', { decisionLog: false }]] : [['defaults', {}]]) {
+      const store = createMemoryStore();
+      await store.putKey(KEY);
+      const service = createService({ store, offline: true, rateLimits: false, ...options });
+      await service.ready();
+      services.push({ name: `${name}, ${mode}`, service });
+    }
+  }
+  console.log(`node ${process.version}; in process, ${rounds} alternating rounds of ${n} requests; CPU µs per request (median) and its ratio to this build's decisionLog: false (median of the rounds' ratios)`);
+  for (const [label, text] of [['typical', TYPICAL], ['short', SHORT]]) {
+    const body = Buffer.from(JSON.stringify({ text, email: 'jana@example.com', ipAddress: '192.0.2.10', timeZone: 'Europe/Prague' }));
+    const request = { method: 'POST', url: `/api/v1/classify?apiKey=${KEY.apiKey}`, headers: { 'content-type': 'application/json', 'content-length': String(body.length), referer: 'https://example.com/' }, remoteAddress: '127.0.0.1', readBody: async () => body };
+    const batch = async (service, count) => {
+      for (let i = 0; i < count; i++) {
+        const r = await service.handle(request);
+        if (r.status !== 200) throw new Error(`classify answered ${r.status}`);
+        if (i % 10 === 9) await new Promise(setImmediate);
+      }
+      await service.decisions.flush();
+    };
+    for (const s of services) await batch(s.service, 1000);
+    const cpu = services.map(() => []);
+    for (let r = 0; r < rounds; r++) {
+      for (let k0 = 0; k0 < services.length; k0++) {
+        const k = (k0 + r) % services.length;
+        const c0 = process.cpuUsage();
+        await batch(services[k].service, n);
+        const c = process.cpuUsage(c0);
+        cpu[k].push((c.user + c.system) / n);
+      }
+    }
+    const ratio = (k) => median(cpu[k].map((x, r) => x / cpu[1][r]));
+    console.log(`${label.padEnd(8)} ${services.map((s, k) => `${s.name} ${median(cpu[k]).toFixed(1)} µs (${ratio(k).toFixed(3)})`).join(' | ')}`);
+  }
 }

@@ -2,7 +2,9 @@
 // without it, in the same run, interleaved in batches: the default offline providers with the
 // text model, and the same plus a `siteModel` provider (createSiteLearner) whose key has learned
 // the SMS training split (3,716 reports: active). The counts in the memory store and in a SQLite
-// file (the server's default store).
+// file (the server's default store). Beside them, the same providers with a `siteModel` provider
+// whose key has fewer reports than minReports (the rule is skipped: what every key of a server
+// pays before it has reports), also as a ratio to "without".
 //
 //   npm run build && node bench/site-model.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +31,10 @@ for (const [name, store] of Object.entries(stores)) {
   for (const r of train) await learner.learn({ text: r.text }, r.label);
   withModel[name] = { ...base, siteModel: learner.provider };
 }
+// A key with 9 reports of each label: fewer than minReports, the rule reports `skipped`.
+const idleLearner = createSiteLearner({ store: createMemoryStore(), minReports: 10 });
+for (const label of ['spam', 'ham']) for (const r of train.filter((t) => t.label === label).slice(0, 9)) await idleLearner.learn({ text: r.text }, label);
+const inactive = { ...base, siteModel: idleLearner.provider };
 
 async function measure(fns, n) {
   for (const fn of fns) for (let i = 0; i < Math.min(200, n); i++) await fn();
@@ -56,15 +62,18 @@ const CASES = [
   { name: '10 KB', request: { text: LONG }, n: 500 },
 ];
 console.log(`node ${process.version}; p50/p99 in ms; interleaved in batches of ${BATCH}; the key learned ${train.length} SMS reports`);
-console.log('case                  without p50 | memory p50  ratio | sqlite p50  ratio');
+console.log('case                  without p50 | memory p50  ratio | sqlite p50  ratio | not active p50  ratio');
 for (const c of CASES) {
   const json = JSON.stringify(c.request);
   const run = (providers) => async () => JSON.stringify(await classify(JSON.parse(json), providers));
   const check = await classify(c.request, withModel.memory);
   if (check.text.rules.SITE_MODEL?.skipped !== undefined) throw new Error(`the site model is not active: ${JSON.stringify(check.text.rules.SITE_MODEL)}`);
-  const [without, memory, sqlite] = await measure([run(base), run(withModel.memory), run(withModel.sqlite)], c.n);
+  const idle = await classify(c.request, inactive);
+  if (idle.text.rules.SITE_MODEL?.skipped !== 'too-few-reports') throw new Error(`the idle key's model is not skipped: ${JSON.stringify(idle.text.rules.SITE_MODEL)}`);
+  const [without, memory, sqlite, notActive] = await measure([run(base), run(withModel.memory), run(withModel.sqlite), run(inactive)], c.n);
   const f = (x) => x.toFixed(3);
-  console.log(`${c.name.padEnd(20)} ${f(without.p50).padStart(12)} | ${f(memory.p50).padStart(10)}  ${(memory.p50 / without.p50).toFixed(2)} | ${f(sqlite.p50).padStart(10)}  ${(sqlite.p50 / without.p50).toFixed(2)}`);
+  const r = (x) => (x.p50 / without.p50).toFixed(2);
+  console.log(`${c.name.padEnd(20)} ${f(without.p50).padStart(12)} | ${f(memory.p50).padStart(10)}  ${r(memory)} | ${f(sqlite.p50).padStart(10)}  ${r(sqlite)} | ${f(notActive.p50).padStart(14)}  ${r(notActive)}`);
 }
 await stores.sqlite.close();
 rmSync(dir, { recursive: true, force: true });

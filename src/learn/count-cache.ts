@@ -38,6 +38,14 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
   // In order of use, the least recent first.
   const entries = new Map<string, Entry>();
   let size = 0;
+  // The key used last (the last of `entries`): a key asked again is already the most recent.
+  let lastKey: string | undefined;
+  const touch = (apiKey: string, entry: Entry): void => {
+    if (lastKey === apiKey) return;
+    entries.delete(apiKey);
+    entries.set(apiKey, entry);
+    lastKey = apiKey;
+  };
 
   const install = (apiKey: string, revision: number): Entry => {
     const old = entries.get(apiKey);
@@ -49,6 +57,7 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
     // A token's counts are set once per revision: the scoring may keep its weight in the table.
     markStable(entry.tokens, entry.table);
     entries.set(apiKey, entry);
+    lastKey = apiKey;
     return entry;
   };
 
@@ -70,6 +79,7 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
     if (size > maxTokens) {
       size -= map.size;
       entries.delete(apiKey);
+      if (lastKey === apiKey) lastKey = undefined;
     }
   };
 
@@ -108,8 +118,7 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
     }
     const totals = justRead.get(apiKey);
     if (missing.length === 0 && totals !== undefined && totals.revision === cached!.revision) {
-      entries.delete(apiKey);
-      entries.set(apiKey, cached!);
+      touch(apiKey, cached!);
       return { spam: totals.spam, ham: totals.ham, revision: totals.revision, tokens: cached!.tokens };
     }
     let answer = await read(apiKey, missing);
@@ -118,6 +127,7 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
       if (e !== undefined) {
         size -= e.tokens.size;
         entries.delete(apiKey);
+        if (lastKey === apiKey) lastKey = undefined;
       }
       return missing.length === tokens.length ? answer : read(apiKey, tokens);
     }
@@ -132,8 +142,7 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
       entry = install(apiKey, answer.revision);
     } else {
       // The key is the most recently used.
-      entries.delete(apiKey);
-      entries.set(apiKey, entry);
+      touch(apiKey, entry);
     }
     fill(apiKey, entry, missing, answer);
     return { spam: answer.spam, ham: answer.ham, revision: answer.revision, tokens: entry.tokens };

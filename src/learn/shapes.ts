@@ -124,9 +124,12 @@ const runName = (kind: number, n: number): string => RUN_NAMES[kind]![n >= 8 ? 3
 /** The names of number shapes by digits (1 to 6 or more). */
 const NUMBER_NAMES = [1, 2, 3, 4, 5, 6].map((n) => `number ${'#'.repeat(n)}`);
 const WORD_BUCKETS = [64, 32, 16, 8, 4, 2, 1, 0];
-function wordsBucket(n: number): string {
-  const low = WORD_BUCKETS.find((e) => n >= e)!;
-  return low >= 64 ? '64+' : low <= 1 ? String(low) : `${low}-${2 * low - 1}`;
+/** The names of the word-count buckets, in the order of WORD_BUCKETS. */
+const WORD_NAMES = WORD_BUCKETS.map((low) => `words ${low >= 64 ? '64+' : low <= 1 ? String(low) : `${low}-${2 * low - 1}`}`);
+function wordsName(n: number): string {
+  let b = 0;
+  while (n < WORD_BUCKETS[b]!) b++;
+  return WORD_NAMES[b]!;
 }
 
 /** Per code unit below 0x500 (Latin, Greek, Cyrillic): 1 an upper-case letter, 2 a lower-case one, 0 neither. */
@@ -165,21 +168,45 @@ function allCaps(s: string, from: number, to: number): boolean {
  * an emoji repeated 50,000 times is looked up once. Only U+2000–U+32FF and U+1F000–U+1FFFF hold
  * pictographic code points there.
  */
-function pictographic(cp: number, known: Map<number, boolean>): boolean {
+function pictographic(cp: number, state: State): boolean {
   if (!((cp >= 0x2000 && cp < 0x3300) || (cp >= 0x1f000 && cp < 0x20000))) return false;
+  const known = (state.emoji ??= new Map());
   let yes = known.get(cp);
   if (yes === undefined) known.set(cp, (yes = PICTOGRAPHIC.test(String.fromCodePoint(cp))));
   return yes;
 }
 
-type Add = (name: string, segment: number, from: number, to: number) => void;
+/** What {@link siteShapes} has found so far in a text. */
+interface State {
+  readonly out: SiteShapes;
+  readonly salt: number;
+  /** Whether the names have "caps word", "caps word 4+", "elongated word" (asked per word). */
+  caps: boolean;
+  caps4: boolean;
+  elongated: boolean;
+  /** Per code point seen, whether it is pictographic and not named yet (made at the first candidate). */
+  emoji: Map<number, boolean> | null;
+}
+
+/** Adds shape `name` (from `from` to `to` of segment `segment`) unless it is there or the shapes are full. */
+function add(state: State, name: string, segment: number, from: number, to: number): void {
+  const { out } = state;
+  // Distinct by name: at most MAX_SHAPE_TOKENS names to look through, fewer than a Set costs to make.
+  if (out.names.length >= MAX_SHAPE_TOKENS || out.names.includes(name)) return;
+  if (name === 'caps word') state.caps = true;
+  else if (name === 'caps word 4+') state.caps4 = true;
+  else if (name === 'elongated word') state.elongated = true;
+  out.hashes.push(shapeHash(state.salt, name));
+  out.names.push(name);
+  out.spans.push(segment, from, to);
+}
 
 /**
  * The shapes between two words of segment `seg` (text `s`), from `i` to `end`: runs of `!` and
  * `?`, emoticons and emoji (none of them is part of a word). Returns where the scan stopped (an
  * emoticon may end inside the next word, ":D").
  */
-function scanGap(s: string, seg: number, i: number, end: number, add: Add, emoji: Map<number, boolean>): number {
+function scanGap(s: string, seg: number, i: number, end: number, state: State): number {
   while (i < end) {
     const c = s.charCodeAt(i);
     if (c === 0x21 || c === 0x3f) {
@@ -190,21 +217,21 @@ function scanGap(s: string, seg: number, i: number, end: number, add: Add, emoji
         if (s.charCodeAt(k) === 0x21) bang = true;
         else question = true;
       }
-      add(runName(bang && question ? 2 : bang ? 0 : 1, k - i), seg, i, k);
+      add(state, runName(bang && question ? 2 : bang ? 0 : 1, k - i), seg, i, k);
       i = k;
     } else if (c < 128) {
       const stop = mayStartEmoticon(s, i, c) && edge(s, i - 1) ? emoticonEnd(s, i) : -1;
       if (stop !== -1) {
-        add(emoticonName(s.slice(i, stop)), seg, i, stop);
+        add(state, emoticonName(s.slice(i, stop)), seg, i, stop);
         i = stop;
       } else i++;
     } else if (c >= 0x2000) {
       const cp = s.codePointAt(i)!;
       const width = cp > 0xffff ? 2 : 1;
-      if (pictographic(cp, emoji)) {
+      if (pictographic(cp, state)) {
         // Each emoji named once (its `known` entry turns false after).
-        emoji.set(cp, false);
-        add(`emoji ${s.slice(i, i + width)}`, seg, i, i + width);
+        state.emoji!.set(cp, false);
+        add(state, `emoji ${s.slice(i, i + width)}`, seg, i, i + width);
       }
       i += width;
     } else i++;
@@ -219,34 +246,23 @@ function scanGap(s: string, seg: number, i: number, end: number, add: Add, emoji
  */
 export function siteShapes(text: TextInput, words: Words, salt: number): SiteShapes {
   const out: SiteShapes = { hashes: [], names: [], spans: [] };
-  // Whether the names have "caps word", "caps word 4+", "elongated word" (asked per word).
-  let caps = false;
-  let caps4 = false;
-  let elongated = false;
-  // Distinct by name: at most MAX_SHAPE_TOKENS names to look through, fewer than a Set costs to make.
-  const add: Add = (name, segment, from, to) => {
-    if (out.names.length >= MAX_SHAPE_TOKENS || out.names.includes(name)) return;
-    if (name === 'caps word') caps = true;
-    else if (name === 'caps word 4+') caps4 = true;
-    else if (name === 'elongated word') elongated = true;
-    out.hashes.push(shapeHash(salt, name));
-    out.names.push(name);
-    out.spans.push(segment, from, to);
-  };
-  add(`words ${wordsBucket(words.count)}`, -1, 0, 0);
-  add(text.segments.some((s) => LINK.test(s.text)) ? 'link' : 'no link', -1, 0, 0);
+  const state: State = { out, salt, caps: false, caps4: false, elongated: false, emoji: null };
+  const { names } = out;
+  add(state, wordsName(words.count), -1, 0, 0);
   const { segments } = text;
-  const { codes } = words;
-  const emoji = new Map<number, boolean>();
+  let link = false;
+  for (let seg = 0; seg < segments.length && !link; seg++) link = LINK.test(segments[seg]!.text);
+  add(state, link ? 'link' : 'no link', -1, 0, 0);
+  const { codes, count, segment, start: starts, end: ends, from: froms, to: tos } = words;
   let w = 0;
-  for (let seg = 0; seg < segments.length && out.names.length < MAX_SHAPE_TOKENS; seg++) {
+  for (let seg = 0; seg < segments.length && names.length < MAX_SHAPE_TOKENS; seg++) {
     const s = segments[seg]!.text;
     let at = 0;
-    for (; w < words.count && words.segment[w] === seg; w++) {
-      if (out.names.length >= MAX_SHAPE_TOKENS) return out;
-      const from = words.from[w]!;
-      const to = words.to[w]!;
-      if (at < from) at = scanGap(s, seg, at, from, add, emoji);
+    for (; w < count && segment[w] === seg; w++) {
+      if (names.length >= MAX_SHAPE_TOKENS) return out;
+      const from = froms[w]!;
+      const to = tos[w]!;
+      if (at < from) at = scanGap(s, seg, at, from, state);
       if (at > from) {
         // The word is part of an emoticon (the "3" of "<3", the "D" of ":D").
         if (at < to) at = to;
@@ -256,31 +272,35 @@ export function siteShapes(text: TextInput, words: Words, salt: number): SiteSha
       const c = s.charCodeAt(from);
       const stop = c < 128 && mayStartEmoticon(s, from, c) && edge(s, from - 1) ? emoticonEnd(s, from) : -1;
       if (stop !== -1) {
-        add(emoticonName(s.slice(from, stop)), seg, from, stop);
+        add(state, emoticonName(s.slice(from, stop)), seg, from, stop);
         at = stop;
         continue;
       }
       at = to;
-      const start = words.start[w]!;
-      const end = words.end[w]!;
+      const start = starts[w]!;
+      const end = ends[w]!;
       if (codes[start] === 0x23) {
-        add(NUMBER_NAMES[Math.min(end - start, 6) - 1]!, seg, from, to);
+        add(state, NUMBER_NAMES[Math.min(end - start, 6) - 1]!, seg, from, to);
         continue;
       }
-      const first = s.charCodeAt(from);
-      if (!(caps && caps4) && !(first >= 97 && first <= 122) && allCaps(s, from, to)) {
-        add(to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
+      if (!(state.caps && state.caps4) && !(c >= 97 && c <= 122) && allCaps(s, from, to)) {
+        add(state, to - from >= 4 ? 'caps word 4+' : 'caps word', seg, from, to);
       }
-      if (end - start >= 4 && !elongated) {
+      if (end - start >= 4 && !state.elongated) {
+        let a = codes[start]!;
+        let b = codes[start + 1]!;
         for (let k = start + 2; k < end; k++) {
-          if (codes[k] === codes[k - 1] && codes[k] === codes[k - 2] && codes[k] !== 0x23) {
-            add('elongated word', seg, from, to);
+          const x = codes[k]!;
+          if (x === b && x === a && x !== 0x23) {
+            add(state, 'elongated word', seg, from, to);
             break;
           }
+          a = b;
+          b = x;
         }
       }
     }
-    if (at < s.length) scanGap(s, seg, at, s.length, add, emoji);
+    if (at < s.length) scanGap(s, seg, at, s.length, state);
   }
   return out;
 }

@@ -20,10 +20,9 @@ export const MAX_SITE_TOKENS = 512;
 
 const SEED_PAIR = 0x85ebca77;
 
-function hashWord(salt: number, words: Words, i: number): number {
+function hashWord(salt: number, codes: Uint16Array, from: number, to: number): number {
   let h = (FNV_OFFSET ^ salt) >>> 0;
-  const { codes } = words;
-  for (let k = words.start[i]!; k < words.end[i]!; k++) h = Math.imul(h ^ codes[k]!, FNV_PRIME);
+  for (let k = from; k < to; k++) h = Math.imul(h ^ codes[k]!, FNV_PRIME);
   return finish(h);
 }
 
@@ -75,9 +74,7 @@ export function siteTokens(text: TextInput, salt: number): number[] {
   if (known !== undefined) return [...known.tokens];
   // Not made for this text yet (the site model did not ask): the tokens alone, without their words.
   const n = fill(text, salt >>> 0, siteShapes(text, wordsOf(text), salt >>> 0));
-  const tokens: number[] = new Array<number>(n);
-  for (let j = 0; j < n; j++) tokens[j] = scratchTokens[j]!;
-  return tokens;
+  return scratchTokens.slice(0, n);
 }
 
 /**
@@ -113,10 +110,15 @@ function addToken(h: number): boolean {
   }
 }
 
-/** Scratch of {@link collect}: the tokens, their words and pair marks, copied out at the end. */
-const scratchTokens = new Float64Array(MAX_SITE_TOKENS + MAX_SHAPE_TOKENS);
-const scratchWord = new Int32Array(MAX_SITE_TOKENS + MAX_SHAPE_TOKENS);
-const scratchPair = new Uint8Array(MAX_SITE_TOKENS + MAX_SHAPE_TOKENS);
+/**
+ * Scratch of {@link fill}: the tokens, their words and pair marks, copied out at the end by one
+ * `slice` each. Arrays of the heap, made of doubles (the tokens) and of small integers from the
+ * start, so that a slice is one copy of their elements into an array of the same kind.
+ */
+const SCRATCH = MAX_SITE_TOKENS + MAX_SHAPE_TOKENS;
+const scratchTokens: number[] = Array.from({ length: SCRATCH }, () => 0.5);
+const scratchWord: number[] = Array.from({ length: SCRATCH }, () => 0);
+const scratchPair: number[] = Array.from({ length: SCRATCH }, () => 0);
 
 /** Writes the tokens of `text` (its words, then `shapes`) into the scratch arrays; returns how many. */
 function fill(text: TextInput, salt: number, shapes: SiteShapes): number {
@@ -127,13 +129,15 @@ function fill(text: TextInput, salt: number, shapes: SiteShapes): number {
   let n = 0;
   let previous = -1;
   let previousClause = -1;
-  for (let i = 0; i < words.count && n < MAX_SITE_TOKENS; i++) {
+  const count = words.count;
+  for (let i = 0; i < count && n < MAX_SITE_TOKENS; i++) {
     const s = start[i]!;
-    if (end[i]! - s < 2 || codes[s] === 0x23) {
+    const e = end[i]!;
+    if (e - s < 2 || codes[s] === 0x23) {
       previous = -1;
       continue;
     }
-    const h = hashWord(salt, words, i);
+    const h = hashWord(salt, codes, s, e);
     if (addToken(h)) {
       scratchWord[n] = i;
       scratchPair[n] = 0;
@@ -166,13 +170,5 @@ function collect(text: TextInput, salt: number): SiteTokenWords {
   const shapes = siteShapes(text, wordsOf(text), salt);
   const n = fill(text, salt, shapes);
   // Arrays on the heap: typed arrays of this size would each hold a buffer off it.
-  const tokens: number[] = new Array<number>(n);
-  const word: number[] = new Array<number>(n);
-  const pairs: number[] = new Array<number>(n);
-  for (let j = 0; j < n; j++) {
-    tokens[j] = scratchTokens[j]!;
-    word[j] = scratchWord[j]!;
-    pairs[j] = scratchPair[j]!;
-  }
-  return { tokens, words: wordsOf(text), word, pair: pairs, shapes };
+  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes };
 }

@@ -13,7 +13,7 @@ import type { ClassifyResponse } from '../core/response.js';
 import { textOfResponse } from '../engine/classify.js';
 import { LEARNER_SALT_SETTING, learnerSalt } from '../learn/salt.js';
 import { siteTokens } from '../learn/tokens.js';
-import type { Store } from '../stores/types.js';
+import type { DecisionRecord, Store } from '../stores/types.js';
 import { TextInput, type TextSegment } from '../text/input.js';
 import type { Logger } from './http.js';
 import type { ServiceMetrics } from './metrics.js';
@@ -129,28 +129,64 @@ export function createDecisionLog(
     return { deleted, requestsDropped };
   }
 
+  /** One decision to write: what `record` was given, and when. */
+  interface Queued {
+    apiKey: string;
+    request: unknown;
+    response: ClassifyResponse;
+    at: number;
+  }
+  // The decisions recorded since the last batch began, written together after the current turn.
+  let queued: Queued[] = [];
+  let scheduled = false;
   const pending = new Set<Promise<void>>();
-  async function write(apiKey: string, request: unknown, response: ClassifyResponse, at: number): Promise<void> {
+
+  /** The stored form of a decision (its tokens made from the text's words now). */
+  function recordOf(q: Queued, salt: number) {
+    const { response } = q;
+    const text = textOfResponse(response) ?? requestText(q.request);
+    const record: DecisionRecord = {
+      id: response.id,
+      at: q.at,
+      apiKey: q.apiKey,
+      classification: response.classification,
+      score: response.score,
+      reasons: response.reasons,
+      country: response.country?.code ?? null,
+      tokens: text ? siteTokens(text, salt) : [],
+    };
+    if (logText) record.request = asClassified(q.request, response);
+    return record;
+  }
+
+  const logged = () => {
+    metrics?.decisionsLogged?.inc();
+  };
+  const putFailed = (error: unknown) => failed('putDecision', error);
+
+  async function writeBatch(): Promise<void> {
+    const batch = queued;
+    queued = [];
+    scheduled = false;
+    let salt: number;
     try {
-      const text = textOfResponse(response) ?? requestText(request);
-      const knownSalt = saltOf();
-      const tokens = text ? siteTokens(text, typeof knownSalt === 'number' ? knownSalt : await knownSalt) : [];
-      const record = {
-        id: response.id,
-        at,
-        apiKey,
-        classification: response.classification,
-        score: response.score,
-        reasons: response.reasons,
-        country: response.country?.code ?? null,
-        tokens,
-        ...(logText && { request: asClassified(request, response) }),
-      };
-      await store.putDecision!(record);
-      metrics?.decisionsLogged?.inc();
+      const known = saltOf();
+      salt = typeof known === 'number' ? known : await known;
     } catch (error) {
-      failed('putDecision', error);
+      for (let i = 0; i < batch.length; i++) failed('putDecision', error);
+      return;
     }
+    const writes: Promise<void>[] = [];
+    for (const q of batch) {
+      let write: Promise<void>;
+      try {
+        write = store.putDecision!(recordOf(q, salt));
+      } catch (error) {
+        write = Promise.reject(error);
+      }
+      writes.push(write.then(logged, putFailed));
+    }
+    await Promise.all(writes);
     if (now() - lastSweep >= sweepIntervalMs && !sweeping) {
       sweeping = sweep().catch((error: unknown) => failed('sweep', error)).finally(() => {
         sweeping = null;
@@ -164,9 +200,11 @@ export function createDecisionLog(
     logText,
     record(apiKey, request, response) {
       if (!enabled) return;
-      const at = now();
-      // After the answer: the tokens and the write never delay it.
-      const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => write(apiKey, request, response, at));
+      queued.push({ apiKey, request, response, at: now() });
+      if (scheduled) return;
+      // After the answer: the tokens and the writes never delay it. One batch per turn of the event loop.
+      scheduled = true;
+      const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve)).then(writeBatch);
       pending.add(p);
       void p.finally(() => pending.delete(p));
     },

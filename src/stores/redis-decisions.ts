@@ -82,7 +82,8 @@ return out`;
 
 function encodeTokens(tokens: readonly number[]): string {
   const b = Buffer.allocUnsafe(tokens.length * 4);
-  tokens.forEach((t, i) => b.writeUInt32LE(t >>> 0, i * 4));
+  const view = new DataView(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < tokens.length; i++) view.setUint32(4 * i, tokens[i]! >>> 0, true);
   return b.toString('base64');
 }
 

@@ -41,7 +41,8 @@ const DEFAULT_LIST_LIMIT = 100;
 
 function tokensBlob(tokens: readonly number[]): Buffer {
   const b = Buffer.allocUnsafe(tokens.length * 4);
-  tokens.forEach((t, i) => b.writeUInt32LE(t >>> 0, i * 4));
+  const view = new DataView(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < tokens.length; i++) view.setUint32(4 * i, tokens[i]! >>> 0, true);
   return b;
 }
 

@@ -185,4 +185,28 @@ describe('memory store: the decision cap', () => {
     expect((await s.listDecisions!()).map((r) => r.id)).toEqual(['c', 'e', 'd']);
     expect(() => createMemoryStore({ maxDecisions: 0 })).toThrow(/createMemoryStore: `maxDecisions` must be an integer >= 1/);
   });
+
+  it('drops the oldest written among writes again, deletions and writes after a deletion, as a Map in insertion order would', async () => {
+    const max = 50;
+    const s = createMemoryStore({ maxDecisions: max });
+    // The reference: a Map whose first key is the oldest written (a write again keeps its place).
+    const expected = new Map<string, number>();
+    let seed = 7;
+    const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    for (let step = 0; step < 6000; step++) {
+      const id = `d${random(400)}`;
+      if (random(10) < 2) {
+        await s.deleteDecisions!({ id });
+        expected.delete(id);
+      } else {
+        await s.putDecision!({ id, at: step, apiKey: 'k', classification: 'GOOD', score: 0, reasons: [], country: null, tokens: [step, 0xfffffffe] });
+        if (!expected.has(id) && expected.size >= max) expected.delete(expected.keys().next().value!);
+        expected.set(id, step);
+      }
+    }
+    const kept = await s.listDecisions!({ limit: 1000 });
+    expect(new Map(kept.map((r) => [r.id, r.at]))).toEqual(expected);
+    // Each kept decision as it was last written, no field added.
+    for (const r of kept) expect(r).toEqual({ id: r.id, at: r.at, apiKey: 'k', classification: 'GOOD', score: 0, reasons: [], country: null, tokens: [r.at, 0xfffffffe] });
+  });
 });

@@ -66,7 +66,7 @@ export default defineRule({
     if (!text) return miss(reports);
     const words = siteTokenWords(text, site.salt);
     const { probability, count, strongest } = scoreStrongest(words.tokens, counts, 5);
-    const evidence = { probability: round(probability, 4), ...reports, tokens: count };
+    const evidence = { probability: round(probability, 4), spamReports: counts.spam, hamReports: counts.ham, minReports, tokens: count };
     if (count === 0) return miss(evidence);
     const w = words.words;
     const { names, spans } = words.shapes;

@@ -151,12 +151,19 @@ interface RuleStep {
 /** A fetched fact; `quiet` failures (no provider, a deliberate FactUnavailable) are not reported in `errors`. */
 type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string; quiet?: boolean };
 
-/** The text each response was classified from, while the response lives (the service's decision log reads its words). */
-const responseTexts = new WeakMap<ClassifyResponse, TextInput>();
+/**
+ * The key of the text a response was classified from (the service's decision log reads its
+ * words): a non-enumerable symbol property of the response, which JSON, `Object.keys`, spreads
+ * and deep equality do not see. Not a WeakMap: the scavenger treats a WeakMap's values as live
+ * while their keys are young, so a WeakMap from responses to texts made every text of the last
+ * few hundred requests survive each scavenge (and be promoted, then die in the old generation);
+ * a property lives and dies with its response.
+ */
+const RESPONSE_TEXT = Symbol('formspam.responseText');
 
 /** The normalised text a response was made from (its words computed once), if it had text. */
 export function textOfResponse(response: ClassifyResponse): TextInput | undefined {
-  return responseTexts.get(response);
+  return (response as { [RESPONSE_TEXT]?: TextInput })[RESPONSE_TEXT];
 }
 
 const DEFAULT_TIMEOUT_MS = 2000;
@@ -668,6 +675,6 @@ export async function run(
     templates: plan.kept === true ? (plan.templates ??= new Map()) : null,
     explain: p.explain,
   });
-  if (req.text) responseTexts.set(response, req.text);
+  if (req.text) Object.defineProperty(response, RESPONSE_TEXT, { value: req.text });
   return response;
 }

@@ -11,7 +11,7 @@ const ID_BYTES = 16;
 
 let pool = new Uint8Array(0);
 /** The character codes of the id being made: `d_` and 22 filled in per id. */
-const ID_CODES: number[] = [100, 95, ...new Array<number>(22).fill(0)];
+const ID_CODES: number[] = Array.from('d_' + 'A'.repeat(22), (c) => c.charCodeAt(0));
 let offset = 0;
 
 /** The form of a decision id a caller may pass (`ClassifyOptions.id`): 1 to 100 of `A-Z a-z 0-9 _ - . :`. */
@@ -20,7 +20,8 @@ export const DECISION_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** A new random decision id: `d_` + 22 base64url characters. */
 export function newDecisionId(): string {
   if (offset + ID_BYTES > pool.length) {
-    pool = new Uint8Array(POOL_BYTES);
+    // Refilled in place: one buffer for the life of the process.
+    if (pool.length === 0) pool = new Uint8Array(POOL_BYTES);
     globalThis.crypto.getRandomValues(pool);
     offset = 0;
   }

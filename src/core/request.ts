@@ -91,8 +91,11 @@ export interface NormalizedRequest {
   readonly apiKey: string | null;
 }
 
-function fence(values: readonly string[] | undefined, path: string): string[] {
-  if (values === undefined) return [];
+/** The list of a request that gave none: one frozen empty array for all. */
+const NONE: readonly string[] = Object.freeze([]);
+
+function fence(values: readonly string[] | undefined, path: string): readonly string[] {
+  if (values === undefined) return NONE;
   const out = new Set<string>();
   values.forEach((entry, i) => {
     const n = normalizeFenceEntry(entry);
@@ -127,8 +130,8 @@ function ipOf(value: string | undefined, context: RequestContext): ParsedIp | nu
   return ip;
 }
 
-function unique(values: readonly string[] | undefined, map: (s: string) => string): string[] {
-  return values === undefined ? [] : [...new Set(values.map(map))];
+function unique(values: readonly string[] | undefined, map: (s: string) => string): readonly string[] {
+  return values === undefined ? NONE : [...new Set(values.map(map))];
 }
 
 /**

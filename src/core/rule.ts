@@ -72,9 +72,12 @@ export type RuleOutcome<R extends string = string> =
 export function hit(matches: readonly Match[], evidence?: Evidence): RuleOutcome<never> {
   return evidence === undefined ? { kind: 'hit', matches } : { kind: 'hit', matches, evidence };
 }
-/** A rule looked and found nothing. */
+/** `miss()` without evidence: one frozen object, as most rules miss on most requests. */
+const MISS: RuleOutcome<never> = Object.freeze({ kind: 'miss' });
+
+/** A rule looked and found nothing (without evidence, the same frozen outcome every time). */
 export function miss(evidence?: Evidence): RuleOutcome<never> {
-  return evidence === undefined ? { kind: 'miss' } : { kind: 'miss', evidence };
+  return evidence === undefined ? MISS : { kind: 'miss', evidence };
 }
 /**
  * A rule could not be evaluated; `reason` is a short kebab-case code such as `no-data`. In a

@@ -100,14 +100,20 @@ export function parseEmail(input: string): ParsedEmail {
   return { domain: ascii, invalid: null, address: `${local.toLowerCase()}@${ascii}` };
 }
 
-const memo = new WeakMap<NormalizedRequest, ParsedEmail | null>();
+/**
+ * The key of a request's parsed email: a non-enumerable property of the request, which lives and
+ * dies with it (a WeakMap's values outlive their young keys through the next scavenge).
+ */
+const PARSED = Symbol('formspam.parsedEmail');
 
 /** The parsed `email` of a request (computed once per request), or `null` when none was given. */
 export function emailOf(request: NormalizedRequest): ParsedEmail | null {
-  let parsed = memo.get(request);
+  if (request.email === null) return null;
+  let parsed = (request as { [PARSED]?: ParsedEmail })[PARSED];
   if (parsed === undefined) {
-    parsed = request.email === null ? null : parseEmail(request.email);
-    memo.set(request, parsed);
+    parsed = parseEmail(request.email);
+    // A request frozen by its maker is parsed on every call instead.
+    if (Object.isExtensible(request)) Object.defineProperty(request, PARSED, { value: parsed });
   }
   return parsed;
 }

@@ -9,7 +9,7 @@ import { FormspamError, invalidOption, isFormspamError } from '../core/errors.js
 import { DECISION_ID_PATTERN, newDecisionId } from '../core/decision-id.js';
 import type { TextInput } from '../text/input.js';
 import { EXPLAIN_LANGUAGES, type ExplainLanguage } from '../explain/index.js';
-import { respond, type CategoryTally } from './respond.js';
+import { respond, rulesTemplate, type CategoryTally } from './respond.js';
 import { ProviderCall } from '../providers/call.js';
 import type { ProviderCallOptions, Providers } from '../providers/types.js';
 import { languageFact } from '../facts/language.js';
@@ -128,35 +128,60 @@ interface Plan {
   facts: readonly FactDefinition[];
   /** Per active rule, in order: what running it reads, looked up once per plan. */
   steps: readonly RuleStep[];
+  /** The distinct fact needs of the active rules: each is given one values object per request. */
+  bindings: readonly Binding[];
+  /** Per category of `given`, the names of its active rules in the response's order. */
+  names: readonly (readonly string[])[];
+  /** The indices in `facts` of the language and the geo fact, or -1: the response reports them. */
+  languageAt: number;
+  geoAt: number;
   /**
-   * Per category, an object with the names of its active rules as keys in the response's order
-   * (values null): the templates of the response's rule objects (see respond.ts), made when a
-   * request of a cached plan first asks.
+   * Per category of `given`, an object with the names of its active rules as keys in the
+   * response's order (values null): the templates of the response's rule objects (see
+   * respond.ts), made when the plan is kept.
    */
-  templates?: Map<Category, object | null>;
-  /** Whether the plan is kept (in `plans` or `disabledPlans`): only then are templates made. */
-  kept?: boolean;
+  templates: readonly (object | null)[] | null;
+}
+
+/**
+ * Facts that rules need under the same local names (most often `{ language }`): the values
+ * object is made once per request for all of them.
+ */
+interface Binding {
+  /** Per local name: the name, the index of its fact in the plan's `facts`, and whether the fact is optional. */
+  needs: readonly (readonly [local: string, fact: number, optional: boolean])[];
 }
 
 /** An active rule of a plan with what running it reads: its facts, its place among `given` and in the response's order. */
 interface RuleStep {
   rule: AnyRule;
-  needs: readonly (readonly [string, FactDefinition])[];
+  /** The index of the rule's needs in the plan's `bindings`, or -1 when it needs no fact. */
+  binding: number;
   /** The index of the rule's category in the plan's `given`. */
   category: number;
-  /** The rule's rank (see {@link RuleSet.rank}). */
-  rank: number;
+  /** The rule's place among its category's active rules in the response's order (see {@link RuleSet.rank}). */
+  slot: number;
 }
+
+/** The facts of a rule that needs none: one frozen object for every such rule and request. */
+const NO_FACTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** A fetched fact; `quiet` failures (no provider, a deliberate FactUnavailable) are not reported in `errors`. */
 type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string; quiet?: boolean };
 
-/** The text each response was classified from, while the response lives (the service's decision log reads its words). */
-const responseTexts = new WeakMap<ClassifyResponse, TextInput>();
+/**
+ * The key of the text a response was classified from (the service's decision log reads its
+ * words): a non-enumerable symbol property of the response, which JSON, `Object.keys`, spreads
+ * and deep equality do not see. Not a WeakMap: the scavenger treats a WeakMap's values as live
+ * while their keys are young, so a WeakMap from responses to texts made every text of the last
+ * few hundred requests survive each scavenge (and be promoted, then die in the old generation);
+ * a property lives and dies with its response.
+ */
+const RESPONSE_TEXT = Symbol('formspam.responseText');
 
 /** The normalised text a response was made from (its words computed once), if it had text. */
 export function textOfResponse(response: ClassifyResponse): TextInput | undefined {
-  return responseTexts.get(response);
+  return (response as { [RESPONSE_TEXT]?: TextInput })[RESPONSE_TEXT];
 }
 
 const DEFAULT_TIMEOUT_MS = 2000;
@@ -248,15 +273,6 @@ export function prepare(options: EngineOptions, ruleSet: RuleSet, owner: Options
   };
 }
 
-const NEEDS = new WeakMap<object, readonly (readonly [string, FactDefinition])[]>();
-
-/** `Object.entries(rule.needs)`, once per needs object (read twice per rule and request; rules are immutable). */
-function needsOf(rule: AnyRule): readonly (readonly [string, FactDefinition])[] {
-  let entries = NEEDS.get(rule.needs);
-  if (entries === undefined) NEEDS.set(rule.needs, (entries = Object.entries(rule.needs)));
-  return entries;
-}
-
 function inputOf(request: NormalizedRequest, category: Category): unknown {
   return request[category];
 }
@@ -281,15 +297,45 @@ function makePlan(p: Prepared, req: NormalizedRequest, providers: Providers): Pl
   );
   // Every fact the active rules need, once each.
   const needed = new Map<string, FactDefinition>();
-  for (const rule of active) for (const [, fact] of needsOf(rule)) needed.set(fact.key, fact);
+  for (const rule of active) for (const fact of Object.values(rule.needs)) needed.set(fact.key, fact);
   // The response reports the detected language and the classifier whenever a detector is given.
   if (req.text && providers.language !== undefined && !needed.has(languageFact.key)) needed.set(languageFact.key, languageFact);
   // Likewise the address's city, country and zip whenever a geo provider is given, even with
   // both country rules disabled.
   if (req.ip && providers.geo !== undefined && !needed.has(geoFact.key)) needed.set(geoFact.key, geoFact);
   const keys = [...needed.keys()].sort();
-  const steps = active.map((rule) => ({ rule, needs: needsOf(rule), category: given.indexOf(rule.category), rank: p.rank.get(rule)! }));
-  return { given, keys, facts: keys.map((k) => needed.get(k)!), steps };
+  // The distinct needs, by their local names, fact keys and optionality.
+  const bindings: Binding[] = [];
+  const bindingOf = new Map<string, number>();
+  const bind = (rule: AnyRule): number => {
+    const needs = Object.entries(rule.needs).map(([local, fact]) => [local, keys.indexOf(fact.key), fact.optional === true] as const);
+    if (needs.length === 0) return -1;
+    const signature = JSON.stringify(needs);
+    let b = bindingOf.get(signature);
+    if (b === undefined) {
+      bindingOf.set(signature, (b = bindings.length));
+      bindings.push({ needs });
+    }
+    return b;
+  };
+  // Each category's active rules in the response's order (by rank): a rule's slot is its place there.
+  const byRank = [...active].sort((a, b) => p.rank.get(a)! - p.rank.get(b)!);
+  const ranked = given.map((c) => byRank.filter((r) => r.category === c));
+  const steps = active.map((rule) => {
+    const category = given.indexOf(rule.category);
+    return { rule, binding: bind(rule), category, slot: ranked[category]!.indexOf(rule) };
+  });
+  return {
+    given,
+    keys,
+    facts: keys.map((k) => needed.get(k)!),
+    steps,
+    bindings,
+    names: ranked.map((rules) => rules.map((r) => r.name)),
+    languageAt: keys.indexOf(languageFact.key),
+    geoAt: keys.indexOf(geoFact.key),
+    templates: null,
+  };
 }
 
 /** How many plans of requests with `disableRules` a rule set keeps. */
@@ -307,19 +353,18 @@ function planOf(p: Prepared, req: NormalizedRequest, providers: Providers): Plan
     let plan = p.disabledPlans.get(disabled);
     if (plan === undefined) {
       plan = makePlan(p, req, providers);
-      if (p.disabledPlans.size < MAX_DISABLED_PLANS) {
-        plan.kept = true;
-        p.disabledPlans.set(disabled, plan);
-      }
+      if (p.disabledPlans.size < MAX_DISABLED_PLANS) p.disabledPlans.set(disabled, kept(plan));
     }
     return plan;
   }
   let plan = p.plans.get(key);
-  if (plan === undefined) {
-    plan = makePlan(p, req, providers);
-    plan.kept = true;
-    p.plans.set(key, plan);
-  }
+  if (plan === undefined) p.plans.set(key, (plan = kept(makePlan(p, req, providers))));
+  return plan;
+}
+
+/** A plan that is kept (in `plans` or `disabledPlans`), with its templates of the response's rule objects. */
+function kept(plan: Plan): Plan {
+  plan.templates = plan.names.map(rulesTemplate);
   return plan;
 }
 
@@ -331,6 +376,8 @@ function abortedError(signal: AbortSignal): FormspamError {
 interface Deadline {
   readonly at: number;
   readonly expire: () => void;
+  /** Its index in {@link deadlines}, or -1 when it is not there. */
+  slot: number;
 }
 
 /**
@@ -338,9 +385,11 @@ interface Deadline {
  * timer per request cost about 1 % of a request (Node creates and drops a timer list each time
  * when requests come one at a time). The timer is armed for the earliest deadline; while no
  * classification is in flight it is unref'd, so it does not keep the process alive, as a
- * cleared timer would not.
+ * cleared timer would not. An array, each deadline knowing its slot: a Set's table, grown and
+ * shrunk as requests come and go one at a time, was a new young table written into the
+ * long-lived Set per request (to be copied by the next scavenge and promoted).
  */
-const deadlines = new Set<Deadline>();
+const deadlines: Deadline[] = [];
 let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
 let deadlineTimerAt = Infinity;
 let deadlineTimerRefed = false;
@@ -353,7 +402,8 @@ function armDeadlineTimer(at: number): void {
 }
 
 function addDeadline(deadline: Deadline): void {
-  deadlines.add(deadline);
+  deadline.slot = deadlines.length;
+  deadlines.push(deadline);
   if (deadlineTimer === undefined || deadline.at < deadlineTimerAt) armDeadlineTimer(deadline.at);
   else if (!deadlineTimerRefed) {
     deadlineTimer.ref();
@@ -362,8 +412,15 @@ function addDeadline(deadline: Deadline): void {
 }
 
 function removeDeadline(deadline: Deadline): void {
-  deadlines.delete(deadline);
-  if (deadlines.size === 0 && deadlineTimer !== undefined && deadlineTimerRefed) {
+  if (deadline.slot < 0) return;
+  // The last deadline takes its slot.
+  const last = deadlines.pop()!;
+  if (last !== deadline) {
+    deadlines[deadline.slot] = last;
+    last.slot = deadline.slot;
+  }
+  deadline.slot = -1;
+  if (deadlines.length === 0 && deadlineTimer !== undefined && deadlineTimerRefed) {
     deadlineTimer.unref();
     deadlineTimerRefed = false;
   }
@@ -374,9 +431,8 @@ function fireDeadlines(): void {
   deadlineTimerAt = Infinity;
   deadlineTimerRefed = false;
   const now = performance.now();
-  for (const deadline of deadlines) {
-    if (deadline.at > now) continue;
-    deadlines.delete(deadline);
+  for (const deadline of deadlines.filter((d) => d.at <= now)) {
+    removeDeadline(deadline);
     deadline.expire();
   }
   // The earliest deadline left (an expiry may have started a classification that armed the timer).
@@ -443,6 +499,7 @@ function fetchFacts(
         const c = (call = new ProviderCall());
         deadline = {
           at: performance.now() + timeoutMs,
+          slot: -1,
           expire: () => {
             if (settled) return;
             c.abort(new Error(`timed out after ${timeoutMs} ms`));
@@ -462,19 +519,22 @@ function fetchFacts(
         }
       }
       // The provider is called now, its answer awaited: a provider that throws instead of
-      // rejecting fails the same way. (No microtask to call it in: one promise fewer per fact.)
+      // rejecting fails the same way, settled at once (no rejected promise: Node tracks each
+      // rejection without a handler yet). No microtask to call it in: one promise fewer per fact.
       let answer: unknown;
       try {
         answer = (fact.fetch as (p: unknown, r: NormalizedRequest, o: ProviderCallOptions) => unknown)(provider, request, call);
       } catch (error) {
-        answer = Promise.reject(error);
+        settle(j, factFailure(error));
+        continue;
       }
       Promise.resolve(answer).then(
         (value) => settle(j, { ok: true, value }),
         (error: unknown) => settle(j, factFailure(error)),
       );
     }
-    if (left === 0) {
+    // Every fact answered already (no provider, or thrown at once; a throw of the last settles it).
+    if (left === 0 && !settled) {
       finish();
       resolve(results);
     }
@@ -491,8 +551,9 @@ function isOutcome(value: unknown): value is RuleOutcome {
   const o = value as { kind?: unknown; matches?: unknown; reason?: unknown };
   if (o.kind === 'miss') return true;
   if (o.kind === 'skip') return typeof o.reason === 'string';
-  return o.kind === 'hit' && Array.isArray(o.matches) &&
-    o.matches.every((m) => typeof m === 'object' && m !== null && typeof (m as Match).value === 'string');
+  if (o.kind !== 'hit' || !Array.isArray(o.matches)) return false;
+  for (const m of o.matches as unknown[]) if (typeof m !== 'object' || m === null || typeof (m as Match).value !== 'string') return false;
+  return true;
 }
 
 function occurrences(matches: readonly Match[]): number {
@@ -533,6 +594,32 @@ function centsOf(formula: Formula, matches: readonly Match[], evidence: RuleOutc
   for (const m of matches) sum += typeof m.weight === 'number' && Number.isFinite(m.weight) && m.weight > 0 ? m.weight : 0;
   return Math.round(sum * formula.weighted * 100);
 }
+
+/** The first `max` of a hit's matches as the response lists them. */
+function matchResults(matches: readonly Match[], max: number): MatchResult[] {
+  const n = Math.min(matches.length, max);
+  const out = new Array<MatchResult>(n);
+  for (let i = 0; i < n; i++) out[i] = matchResult(matches[i]!);
+  return out;
+}
+
+/**
+ * The values object of a binding's facts, or the reason its rules are skipped: the first of its
+ * facts in order that is not optional and failed. An optional fact that failed is undefined.
+ */
+function bindValues(binding: Binding, facts: readonly FactResult[]): Readonly<Record<string, unknown>> | string {
+  const values: Record<string, unknown> = {};
+  for (const [local, j, optional] of binding.needs) {
+    const r = facts[j]!;
+    if (r.ok) values[local] = r.value;
+    else if (optional) values[local] = undefined;
+    else return r.reason;
+  }
+  return values;
+}
+
+const NO_RESULTS: readonly FactResult[] = Object.freeze([]);
+const NO_PROBLEMS: readonly ProblemReport[] = Object.freeze([]);
 
 function matchResult(m: Match): MatchResult {
   const out = {} as MatchResult;
@@ -580,52 +667,41 @@ export async function run(
   }
 
   const plan = planOf(p, req, providers);
-  const { given, steps, keys, facts: factList } = plan;
-  // Fetch every fact the active rules need, once each, in parallel.
-  const facts = new Map<string, FactResult>();
-  const problems: ProblemReport[] = [];
+  const { given, steps, keys, facts: factList, bindings, names } = plan;
+  // Fetch every fact the active rules need, once each, in parallel: `facts[j]` is `factList[j]`'s.
+  let facts: readonly FactResult[] = NO_RESULTS;
+  let problems: ProblemReport[] | null = null;
   if (keys.length > 0) {
-    const results = await fetchFacts(factList, providers, req, p.timeoutMs, signal);
-    keys.forEach((key, j) => {
-      const r = results[j]!;
-      facts.set(key, r);
+    facts = await fetchFacts(factList, providers, req, p.timeoutMs, signal);
+    for (let j = 0; j < facts.length; j++) {
+      const r = facts[j]!;
       if (!r.ok && !r.quiet) {
-        const problem: ProblemReport = { provider: factList[j]!.provider, subject: key, reason: r.reason };
+        const problem: ProblemReport = { provider: factList[j]!.provider, subject: keys[j]!, reason: r.reason };
         if (r.message !== undefined) problem.message = r.message;
-        problems.push(problem);
+        (problems ??= []).push(problem);
       }
-    });
+    }
   }
   if (signal?.aborted) throw abortedError(signal);
 
   // Run the rules: synchronous and pure.
-  // Each category's results placed by rank (sparse), read in that order: no sort per request.
-  const categories = new Map<Category, CategoryTally>();
-  const tallies: CategoryTally[] = [];
-  for (const c of given) {
-    const tally: CategoryTally = { cents: 0, rules: [] };
-    tallies.push(tally);
-    categories.set(c, tally);
-  }
+  // Each category's results placed at their slots (the response's order): no sort per request.
+  const categories: CategoryTally[] = [];
+  for (let c = 0; c < given.length; c++) categories.push({ cents: 0, results: new Array<RuleResult>(names[c]!.length) });
+  // Per binding, the values of its facts, or the reason its rules are skipped; made on first use.
+  const bound: (Readonly<Record<string, unknown>> | string | undefined)[] | null = bindings.length > 0 ? new Array(bindings.length) : null;
   const reasons: { id: string; cents: number }[] = [];
   let total = 0;
   const weighted = p.formulas.size > 0;
   for (const step of steps) {
     const rule = step.rule;
-    const category = tallies[step.category]!;
+    const category = categories[step.category]!;
     let outcome: RuleOutcome | undefined;
-    const values: Record<string, unknown> = {};
-    for (const [local, fact] of step.needs) {
-      const r = facts.get(fact.key)!;
-      if (!r.ok) {
-        if (fact.optional) {
-          values[local] = undefined;
-          continue;
-        }
-        outcome = { kind: 'skip', reason: r.reason };
-        break;
-      }
-      values[local] = r.value;
+    let values = NO_FACTS;
+    if (step.binding >= 0) {
+      const b = (bound![step.binding] ??= bindValues(bindings[step.binding]!, facts));
+      if (typeof b === 'string') outcome = { kind: 'skip', reason: b };
+      else values = b;
     }
     if (!outcome) {
       try {
@@ -635,7 +711,7 @@ export async function run(
       } catch (error) {
         if (isFormspamError(error) && error.code === 'ABORTED') throw error;
         outcome = { kind: 'skip', reason: 'rule-error' };
-        problems.push({ provider: 'rule', subject: rule.id, reason: 'rule-error', message: messageOf(error) });
+        (problems ??= []).push({ provider: 'rule', subject: rule.id, reason: 'rule-error', message: messageOf(error) });
       }
     }
     const result: RuleResult = { score: 0, significance: rule.significance };
@@ -644,7 +720,7 @@ export async function run(
       result.score = cents / 100;
       if (outcome.matches.length > 0) {
         result.count = occurrences(outcome.matches);
-        result.matches = outcome.matches.slice(0, p.maxMatches).map(matchResult);
+        result.matches = matchResults(outcome.matches, p.maxMatches);
       }
       category.cents += cents;
       total += cents;
@@ -653,21 +729,24 @@ export async function run(
       result.skipped = outcome.reason;
     }
     if (outcome.evidence !== undefined) result.evidence = { ...outcome.evidence };
-    category.rules[step.rank] = [rule.name, result];
+    category.results[step.slot] = result;
   }
 
   const response = respond({
     id: id ?? newDecisionId(),
     request,
     req,
+    given,
     categories,
+    names,
+    templates: plan.templates,
     reasons,
     total,
-    facts,
-    problems,
-    templates: plan.kept === true ? (plan.templates ??= new Map()) : null,
+    language: plan.languageAt >= 0 ? facts[plan.languageAt] : undefined,
+    geo: plan.geoAt >= 0 ? facts[plan.geoAt] : undefined,
+    problems: problems ?? NO_PROBLEMS,
     explain: p.explain,
   });
-  if (req.text) responseTexts.set(response, req.text);
+  if (req.text) Object.defineProperty(response, RESPONSE_TEXT, { value: req.text });
   return response;
 }

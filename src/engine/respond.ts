@@ -9,17 +9,15 @@ import { classificationOf, type CategoryResult, type ClassifyResponse, type Prob
 import type { Category } from '../core/rule.js';
 import { emailDomainOf } from '../email/address.js';
 import { explain, type ExplainLanguage } from '../explain/index.js';
-import { languageFact } from '../facts/language.js';
-import { geoFact } from '../facts/ip.js';
 import { countryResult, type CountryResult } from '../geo/countries.js';
 import { timeZoneCountry } from '../geo/time-zone.js';
 import { reliableLanguage, selectClassifier } from '../language/choice.js';
 import type { LanguageGuess } from '../providers/types.js';
 
-/** A category's score in hundredths and its rule results, each at its rule's rank (sparse). */
+/** A category's score in hundredths and its rule results, in the order of its rules' names. */
 export interface CategoryTally {
   cents: number;
-  rules: ([string, RuleResult] | undefined)[];
+  results: RuleResult[];
 }
 
 /** What a classification gave, for {@link respond}. */
@@ -29,20 +27,23 @@ export interface Tally {
   /** The request as given (its `explain` wins over the option) and as normalised. */
   request: unknown;
   req: NormalizedRequest;
-  /** The categories given, with their rules' results. */
-  categories: ReadonlyMap<Category, CategoryTally>;
+  /** The categories given, and per category its rules' results and their names (in the response's order). */
+  given: readonly Category[];
+  categories: readonly CategoryTally[];
+  names: readonly (readonly string[])[];
+  /**
+   * Per category, the template of its rule objects when the request's plan is a kept one (see
+   * {@link rulesTemplate}), else null.
+   */
+  templates: readonly (object | null)[] | null;
   /** The rules that added to the score, with their share in hundredths, in any order. */
   reasons: { id: string; cents: number }[];
   /** The score in hundredths. */
   total: number;
-  /** The facts fetched, by key (the language and geo facts are read). */
-  facts: ReadonlyMap<string, { ok: boolean; value?: unknown }>;
+  /** The language and the geo fact, when they were fetched. */
+  language: { ok: boolean; value?: unknown } | undefined;
+  geo: { ok: boolean; value?: unknown } | undefined;
   problems: readonly ProblemReport[];
-  /**
-   * The rule-object templates of the request's plan when it is a cached one (see
-   * {@link rulesTemplate}), else null.
-   */
-  templates: Map<Category, object | null> | null;
   /** The language of `explanations` the options ask for, or null. */
   explain: ExplainLanguage | null;
 }
@@ -51,27 +52,20 @@ export interface Tally {
 const PLAIN_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 /**
- * The template of a category's rule objects in a cached plan: its active rules' names in the
- * order of `ranked` (the category's results placed by rank), with null values, made by
- * JSON.parse so that it is a fast-mode object; made once per plan and category. Null when a
- * name is not one defineRule() allows (a hand-made rule): then the object is built key by key.
+ * The template of a category's rule objects in a kept plan: its active rules' names in the
+ * response's order, with null values, made by JSON.parse so that it is a fast-mode object; made
+ * once per plan and category. Null when a name is not one defineRule() allows (a hand-made
+ * rule): then the object is built key by key.
  */
-function rulesTemplate(templates: Map<Category, object | null>, category: Category, ranked: readonly ([string, RuleResult] | undefined)[]): object | null {
-  let template = templates.get(category);
-  if (template === undefined) {
-    const names: string[] = [];
-    for (const e of ranked) if (e !== undefined) names.push(e[0]);
-    template = names.every((name) => PLAIN_NAME.test(name)) && new Set(names).size === names.length
-      ? (JSON.parse(`{${names.map((name) => `"${name}":null`).join(',')}}`) as object)
-      : null;
-    templates.set(category, template);
-  }
-  return template;
+export function rulesTemplate(names: readonly string[]): object | null {
+  return names.every((name) => PLAIN_NAME.test(name)) && new Set(names).size === names.length
+    ? (JSON.parse(`{${names.map((name) => `"${name}":null`).join(',')}}`) as object)
+    : null;
 }
 
 /** The response to a request whose rules have run. */
 export function respond(t: Tally): ClassifyResponse {
-  const { req, categories, facts, templates } = t;
+  const { req, given, categories, names, templates } = t;
   const reasons = t.reasons.sort((a, b) => b.cents - a.cents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const response: ClassifyResponse = {
     id: t.id,
@@ -79,27 +73,29 @@ export function respond(t: Tally): ClassifyResponse {
     score: t.total / 100,
     reasons: reasons.map((r) => r.id),
   };
-  const categoryResult = (c: Category): CategoryResult => {
-    const entry = categories.get(c)!;
+  const categoryResult = (category: Category): CategoryResult => {
+    const c = given.indexOf(category);
+    const { cents, results } = categories[c]!;
+    const ruleNames = names[c]!;
     // What Object.fromEntries gives (rule names are never array indices or __proto__), faster.
-    // For a cached plan, a copy of the category's template (its keys already in order) filled
+    // For a kept plan, a copy of the category's template (its keys already in order) filled
     // in: an object of 20 keys added one by one is a dictionary-mode object, slower to build and
     // to serialise; the copy of a fast-mode template stays fast. The same keys in the same order.
-    const template = templates === null ? null : rulesTemplate(templates, c, entry.rules);
+    const template = templates === null ? null : templates[c]!;
     const rules: Record<string, RuleResult> = template === null ? {} : { ...template };
-    for (const e of entry.rules) if (e !== undefined) rules[e[0]] = e[1];
-    return { score: entry.cents / 100, rules };
+    for (let i = 0; i < results.length; i++) rules[ruleNames[i]!] = results[i]!;
+    return { score: cents / 100, rules };
   };
   if (req.text) {
     const { score, rules } = categoryResult('text');
-    const language = facts.get(languageFact.key);
+    const language = t.language;
     const guesses = language?.ok && Array.isArray(language.value) ? (language.value as LanguageGuess[]) : undefined;
     response.text = { classifier: selectClassifier(req, guesses), detectedLanguage: reliableLanguage(guesses) ?? null, score, rules };
   }
   if (req.email !== null) response.email = { domain: emailDomainOf(req), ...categoryResult('email') };
   if (req.ipAddress !== null) {
     const { score, rules } = categoryResult('ipAddress');
-    const { city, cityMissing, country, region, zip } = ipLocationOf(facts.get(geoFact.key));
+    const { city, cityMissing, country, region, zip } = ipLocationOf(t.geo);
     response.ipAddress = cityMissing === undefined
       ? { city, country, ipAddress: req.ipAddress, region, rules, score, zip }
       : { city, cityMissing, country, ipAddress: req.ipAddress, region, rules, score, zip };

@@ -93,6 +93,8 @@ export const reportedFact = defineFact({
     const domain = validDomainOf(request);
     const address = emailOf(request)?.address ?? null;
     const addressHash = address === null ? null : hashEmailAddress(address);
-    return lists.lookup({ domain, addressHash }, options);
+    // Awaited here, not returned: the look-up's rejection (no list loaded) has its handler
+    // before it happens, so Node never tracks it as unhandled.
+    return await lists.lookup({ domain, addressHash }, options);
   },
 });

@@ -352,8 +352,19 @@ function combineAddresses(
   return { status: 'nodata' };
 }
 
+let offlineAnswer: Promise<never> | undefined;
+
+/**
+ * The answer of every offline look-up: one rejected promise, made on first use and marked
+ * handled. A new error and rejection per look-up cost a stack trace each, and Node's tracking
+ * of a rejection not yet handled (the fact awaits it a moment later) for each.
+ */
 function offline(): Promise<never> {
-  return Promise.reject(new FactUnavailable('offline', 'DNS is switched off (offline)'));
+  if (offlineAnswer === undefined) {
+    offlineAnswer = Promise.reject(new FactUnavailable('offline', 'DNS is switched off (offline)'));
+    offlineAnswer.catch(() => undefined);
+  }
+  return offlineAnswer;
 }
 
 /** The DNS provider of `offline: true`: every look-up is skipped with `"offline"`. */

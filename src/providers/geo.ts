@@ -212,7 +212,10 @@ export function createGeoProvider(options: GeoProviderOptions = {}): OfflineGeoP
       if (city.city === null) found.cityMissing = 'not-in-city-database';
       return found;
     }
-    return { ...geo, cityMissing: cities!.length === 0 ? 'no-city-database' : 'not-in-city-database' };
+    // Written out, not `{ ...geo, cityMissing }`: on Node 20 an object spread followed by another
+    // property kept what it points to alive through the next scavenges (docs/performance.md).
+    const cityMissing = cities!.length === 0 ? 'no-city-database' : 'not-in-city-database';
+    return { country: geo.country, city: geo.city, zip: geo.zip, region: geo.region, cityMissing };
   };
   return {
     name: 'offline-geo',

@@ -101,6 +101,8 @@ function lookupDomain(domain: string): string {
 }
 
 export function createReportedEmailProvider(options: ReportedEmailListOptions = {}): ReportedEmailProvider {
+  // The error of every look-up without a list, made once: each new one would cost a stack trace.
+  let noData: FactUnavailable | undefined;
   let loading: Promise<{ domains: Loaded; addresses: Loaded }> | undefined;
   const read = () =>
     Promise.all([
@@ -115,7 +117,7 @@ export function createReportedEmailProvider(options: ReportedEmailListOptions = 
     name: 'reported-email-lists',
     async lookup(query): Promise<EmailReputation> {
       const { domains, addresses } = await load();
-      if (domains.set === null && addresses.set === null) throw new FactUnavailable('no-data', 'no list of reported email senders is loaded');
+      if (domains.set === null && addresses.set === null) throw (noData ??= new FactUnavailable('no-data', 'no list of reported email senders is loaded'));
       return {
         domain: domains.set === null ? null : matchDomainOrParent(domains.set, lookupDomain(query.domain)),
         address: query.addressHash !== null && addresses.set !== null && addresses.set.has(query.addressHash),

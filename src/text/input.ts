@@ -133,7 +133,7 @@ export class TextInput {
       // no invisible or control character: one test instead of NFKC's and the stripping's.
       if (PLAIN_ASCII.test(s.text)) {
         rawNfkc.push(s.text);
-        return { field: s.field, text: s.text };
+        return s;
       }
       const normal = nfkc(s.text);
       rawNfkc.push(normal);

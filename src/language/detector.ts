@@ -61,6 +61,12 @@ interface Model {
    */
   hot: Int32Array;
   hotEntries: Uint16Array;
+  /**
+   * One bit per value of a hash's low bits, set for the hot table's n-grams: a clear bit is a
+   * miss without a probe of the hot table (most misses; a set bit for one that is not there,
+   * about one in ten).
+   */
+  hotFilter: Int32Array;
   /** The entries of each class ({@link HOT} for the hot table's), by class. */
   entriesOf: Uint16Array[];
   totals: Float64Array;
@@ -89,12 +95,21 @@ let byteChar: Uint8Array | undefined;
 let charScriptClass: Uint8Array | undefined;
 /** Number of script classes of {@link charScriptClass}. */
 const CLASSES = 6;
-/** The hot table: 2^HOT_BITS slots (32 KiB), at most HOT_NGRAMS n-grams and HOT_ENTRIES entries (32 KiB). */
+/**
+ * The hot table: 2^HOT_BITS slots (32 KiB), at most HOT_NGRAMS n-grams and HOT_ENTRIES entries
+ * (28 KiB), and a filter of HOT_FILTER_MASK + 1 bits (4 KiB): with the other 64 KiB in all.
+ */
 const HOT_BITS = 12;
 const HOT_NGRAMS = 3072;
-const HOT_ENTRIES = 16384;
+const HOT_ENTRIES = 14336;
+const HOT_FILTER_MASK = (1 << 15) - 1;
 /** The index of the hot table's entries in `entriesOf`, after the classes'. */
 const HOT = CLASSES;
+/**
+ * The classes of the hot table's n-grams, 0 to HOT_CLASSES: ASCII (class 0, 47,178 n-grams, a
+ * 512 KiB table) and Latin-1 to IPA (class 1). The other classes' tables are a few KiB each.
+ */
+const HOT_CLASSES = 1;
 
 /** The writing system of each BMP letter (see {@link Script}); built with the other tables. */
 let scriptOf: Uint8Array | undefined;
@@ -149,14 +164,19 @@ function buildTables(highBytes: string): void {
   scriptOf = buildScripts(cls);
 }
 
-/**
- * Slot of the n-gram of packed key `key` and tag `tag` in a table of 2^bits slots
- * (`shift` = 32 - bits).
- */
-function slotOf(key: number, tag: number, shift: number): number {
+/** The 32-bit hash of the n-gram of packed key `key` and tag `tag`. */
+function hashOf(key: number, tag: number): number {
   let h = Math.imul(key ^ Math.imul(tag, 0x27d4eb2d), 0x9e3779b1);
   h ^= h >>> 15;
-  return Math.imul(h, 0x85ebca6b) >>> shift;
+  return Math.imul(h, 0x85ebca6b) >>> 0;
+}
+
+/**
+ * Slot of the n-gram of packed key `key` and tag `tag` in a table of 2^bits slots
+ * (`shift` = 32 - bits): the top bits of its hash.
+ */
+function slotOf(key: number, tag: number, shift: number): number {
+  return hashOf(key, tag) >>> shift;
 }
 
 /**
@@ -274,8 +294,8 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
   // the 19 languages use often comes first. (Among the orders tried, this one found the most
   // of the n-grams of the project's own sentences, fixtures/language/langdetect-corpus.json:
   // 48 % of their look-ups, against 40 % for each language's best in turn.)
-  const ranked = heat.map((_, x) => x).filter((x) => heat[x]! > 0).sort((a, b) => heat[b]! - heat[a]! || a - b);
-  const { hot, hotEntries } = buildHot(ranked, keys, tags, classOfLine, tables);
+  const ranked = heat.map((_, x) => x).filter((x) => heat[x]! > 0 && classOfLine[x]! <= HOT_CLASSES).sort((a, b) => heat[b]! - heat[a]! || a - b);
+  const { hot, hotEntries, hotFilter } = buildHot(ranked, keys, tags, classOfLine, tables);
   return {
     languages,
     average: Float64Array.from(data.AVERAGE_SCORES),
@@ -283,6 +303,7 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
     classes: tables,
     hot,
     hotEntries,
+    hotFilter,
     entriesOf: [...tables.map((t) => t.entries), hotEntries],
     totals: new Float64Array(languages.length),
     ...ranks(languages),
@@ -308,8 +329,9 @@ function buildHot(
   tags: readonly number[],
   classOfLine: readonly number[],
   tables: readonly { table: Int32Array; bits: number; entries: Uint16Array }[],
-): { hot: Int32Array; hotEntries: Uint16Array } {
+): { hot: Int32Array; hotEntries: Uint16Array; hotFilter: Int32Array } {
   const hot = new Int32Array(2 << HOT_BITS);
+  const filter = new Int32Array((HOT_FILTER_MASK + 1) >>> 5);
   const entries = new Uint16Array(HOT_ENTRIES);
   let used = 0;
   let count = 0;
@@ -329,9 +351,11 @@ function buildHot(
       used += n;
     } else hot[2 * h + 1] = meta;
     hot[2 * h] = key;
+    const hash = hashOf(key, tag);
+    filter[(hash & HOT_FILTER_MASK) >>> 5]! |= 1 << (hash & 31);
     count++;
   }
-  return { hot, hotEntries: entries };
+  return { hot, hotEntries: entries, hotFilter: filter };
 }
 
 function ranks(languages: readonly string[]): { rank: Uint8Array; byRank: Uint8Array; order: Float64Array } {
@@ -558,7 +582,8 @@ interface LazyDetection extends Omit<NgramDetection, 'ranked'> {
 
 /**
  * The hot table against the class tables (for tests): its n-grams, and how many of them have
- * another meta (tag, number of languages) or other entries than the n-gram's class table gives.
+ * another meta (tag, number of languages) or other entries than the n-gram's class table gives,
+ * or no bit in the filter.
  * The model must be loaded.
  */
 export function checkHotTable(): { ngrams: number; entries: number; bytes: number; different: number } {
@@ -572,6 +597,11 @@ export function checkHotTable(): { ngrams: number; entries: number; bytes: numbe
     ngrams++;
     const meta = m.hot[2 * h + 1]!;
     const tag = meta & 3;
+    const hash = hashOf(key, tag);
+    if ((m.hotFilter[(hash & HOT_FILTER_MASK) >>> 5]! & (1 << (hash & 31))) === 0) {
+      different++;
+      continue;
+    }
     const cls = m.classes.findIndex(({ table, bits }) => table[2 * probe(table, bits, key, tag)] === key);
     if (cls < 0) {
       different++;
@@ -590,7 +620,7 @@ export function checkHotTable(): { ngrams: number; entries: number; bytes: numbe
       }
     }
   }
-  return { ngrams, entries, bytes: m.hot.byteLength + m.hotEntries.byteLength, different };
+  return { ngrams, entries, bytes: m.hot.byteLength + m.hotEntries.byteLength + m.hotFilter.byteLength, different };
 }
 
 /** Scores the bounded sample of `text` with the n-gram model. The model must be loaded. */
@@ -682,7 +712,7 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
       j += 3;
     }
   }
-  const { classes, base, hot, entriesOf } = m;
+  const { classes, base, hot, hotFilter, entriesOf } = m;
   const found = FOUND;
   const foundClass = FOUND_CLASS;
   const hotMask = (1 << HOT_BITS) - 1;
@@ -690,20 +720,24 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
   lookUp: for (let i = 0; i < n; i++) {
     const key = keys[i]!;
     const tag = tags[i]! & 3;
-    // The hot table first; a miss there is looked up in the n-gram's class table.
-    for (let h = slotOf(key, tag, 32 - HOT_BITS); ; h = (h + 1) & hotMask) {
-      const there = hot[2 * h]!;
-      if (there === 0) break;
-      if (there === key && (hot[2 * h + 1]! & 3) === tag) {
-        foundClass[known] = HOT;
-        found[known++] = hot[2 * h + 1]!;
-        continue lookUp;
+    const cls = tags[i]! >> 2;
+    // An n-gram of the Latin classes is looked up in the hot table first, and on a miss in its
+    // class table.
+    const hash = hashOf(key, tag);
+    if (cls <= HOT_CLASSES && (hotFilter[(hash & HOT_FILTER_MASK) >>> 5]! & (1 << (hash & 31))) !== 0) {
+      for (let h = hash >>> (32 - HOT_BITS); ; h = (h + 1) & hotMask) {
+        const there = hot[2 * h]!;
+        if (there === 0) break;
+        if (there === key && (hot[2 * h + 1]! & 3) === tag) {
+          foundClass[known] = HOT;
+          found[known++] = hot[2 * h + 1]!;
+          continue lookUp;
+        }
       }
     }
-    const cls = tags[i]! >> 2;
     const { table, bits } = classes[cls]!;
     const mask = (1 << bits) - 1;
-    for (let h = slotOf(key, tag, 32 - bits); ; h = (h + 1) & mask) {
+    for (let h = hash >>> (32 - bits); ; h = (h + 1) & mask) {
       const there = table[2 * h]!;
       if (there === 0) break;
       if (there === key && (table[2 * h + 1]! & 3) === tag) {

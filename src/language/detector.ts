@@ -11,7 +11,6 @@ import { FormspamError } from '../core/errors.js';
 import type { LanguageDetector, LanguageGuess, ProviderCallOptions } from '../providers/types.js';
 import { callAborted } from '../providers/call.js';
 import { francAllFast, loadFrancData } from './franc-fast.js';
-import { FULLY_SUPPORTED_LANGUAGES } from './choice.js';
 import { areRelated, toIso6391 } from './iso.js';
 import { astralScript, buildScripts, CUE_COUNT, CUES, detectByCues, detectByScript, detectByWords, dominantScript, refineMalay, SCRIPT_COUNT } from './scripts.js';
 
@@ -52,23 +51,6 @@ interface Model {
    * string is built or hashed per look-up.
    */
   classes: { table: Int32Array; bits: number; entries: Uint16Array }[];
-  /**
-   * The hot table, probed before the class tables: the n-grams with the highest sum of scores
-   * in the classifier languages (the model's own statistics, see parseModel and {@link buildHot}), in the class tables' format (2^HOT_BITS
-   * slots, key and meta; the meta's entries in `hotEntries`), 64 KiB in all. Its look-ups stay
-   * within one small block that the caches keep from one text to the next, where the class
-   * tables' slots and entries of the same n-grams are scattered over MBs.
-   */
-  hot: Int32Array;
-  hotEntries: Uint16Array;
-  /**
-   * One bit per value of a hash's low bits, set for the hot table's n-grams: a clear bit is a
-   * miss without a probe of the hot table (most misses; a set bit for one that is not there,
-   * about one in ten).
-   */
-  hotFilter: Int32Array;
-  /** The entries of each class ({@link HOT} for the hot table's), by class. */
-  entriesOf: Uint16Array[];
   totals: Float64Array;
   /** Per language, the alphabetical rank of its code; per rank, the language; scratch of the sort. */
   rank: Uint8Array;
@@ -95,21 +77,6 @@ let byteChar: Uint8Array | undefined;
 let charScriptClass: Uint8Array | undefined;
 /** Number of script classes of {@link charScriptClass}. */
 const CLASSES = 6;
-/**
- * The hot table: 2^HOT_BITS slots (32 KiB), at most HOT_NGRAMS n-grams and HOT_ENTRIES entries
- * (28 KiB), and a filter of HOT_FILTER_MASK + 1 bits (4 KiB): with the other 64 KiB in all.
- */
-const HOT_BITS = 12;
-const HOT_NGRAMS = 3072;
-const HOT_ENTRIES = 14336;
-const HOT_FILTER_MASK = (1 << 15) - 1;
-/** The index of the hot table's entries in `entriesOf`, after the classes'. */
-const HOT = CLASSES;
-/**
- * The classes of the hot table's n-grams, 0 to HOT_CLASSES: ASCII (class 0, 47,178 n-grams, a
- * 512 KiB table) and Latin-1 to IPA (class 1). The other classes' tables are a few KiB each.
- */
-const HOT_CLASSES = 1;
 
 /** The writing system of each BMP letter (see {@link Script}); built with the other tables. */
 let scriptOf: Uint8Array | undefined;
@@ -164,19 +131,14 @@ function buildTables(highBytes: string): void {
   scriptOf = buildScripts(cls);
 }
 
-/** The 32-bit hash of the n-gram of packed key `key` and tag `tag`. */
-function hashOf(key: number, tag: number): number {
-  let h = Math.imul(key ^ Math.imul(tag, 0x27d4eb2d), 0x9e3779b1);
-  h ^= h >>> 15;
-  return Math.imul(h, 0x85ebca6b) >>> 0;
-}
-
 /**
  * Slot of the n-gram of packed key `key` and tag `tag` in a table of 2^bits slots
- * (`shift` = 32 - bits): the top bits of its hash.
+ * (`shift` = 32 - bits).
  */
 function slotOf(key: number, tag: number, shift: number): number {
-  return hashOf(key, tag) >>> shift;
+  let h = Math.imul(key ^ Math.imul(tag, 0x27d4eb2d), 0x9e3779b1);
+  h ^= h >>> 15;
+  return Math.imul(h, 0x85ebca6b) >>> shift;
 }
 
 /**
@@ -234,10 +196,6 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
   const pairsAt: number[] = [];
   const pairsEnd: number[] = [];
   const perClass = new Array<number>(CLASSES).fill(0);
-  // Per n-gram, the sum of its scores in the classifier languages (see buildHot).
-  const classifier = new Uint8Array(languages.length);
-  for (const code of FULLY_SUPPORTED_LANGUAGES) if (languages.includes(code)) classifier[languages.indexOf(code)] = 1;
-  const heat: number[] = [];
   let pos = firstBreak + 1;
   while (pos < text.length) {
     let end = text.indexOf('\n', pos);
@@ -254,9 +212,6 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
       pairsAt.push(tab + 1);
       pairsEnd.push(end);
       perClass[c]!++;
-      let sum = 0;
-      for (let i = tab + 1; i + 1 < end; i += 2) if (classifier[text.charCodeAt(i) - 48] === 1) sum += text.charCodeAt(i + 1) - 48;
-      heat.push(sum);
     }
     pos = end + 1;
   }
@@ -288,74 +243,14 @@ function parseModel(data: { MODEL: string; AVERAGE_SCORES: readonly number[]; BA
     table[2 * h] = key;
     table[2 * h + 1] = tag | (n << 2) | (payload << 9);
   }
-  const tables = classes.map(({ table, bits, entries }) => ({ table, bits, entries: Uint16Array.from(entries) }));
-  // The hot n-grams: by the sum of their scores in the classifier languages, highest first
-  // (ties by line). A score is the n-gram's weight in the language, so an n-gram that many of
-  // the 19 languages use often comes first. (Among the orders tried, this one found the most
-  // of the n-grams of the project's own sentences, fixtures/language/langdetect-corpus.json:
-  // 48 % of their look-ups, against 40 % for each language's best in turn.)
-  const ranked = heat.map((_, x) => x).filter((x) => heat[x]! > 0 && classOfLine[x]! <= HOT_CLASSES).sort((a, b) => heat[b]! - heat[a]! || a - b);
-  const { hot, hotEntries, hotFilter } = buildHot(ranked, keys, tags, classOfLine, tables);
   return {
     languages,
     average: Float64Array.from(data.AVERAGE_SCORES),
     base: data.BASE_SCORE,
-    classes: tables,
-    hot,
-    hotEntries,
-    hotFilter,
-    entriesOf: [...tables.map((t) => t.entries), hotEntries],
+    classes: classes.map(({ table, bits, entries }) => ({ table, bits, entries: Uint16Array.from(entries) })),
     totals: new Float64Array(languages.length),
     ...ranks(languages),
   };
-}
-
-/** The slot of (key, tag) in an open-addressing table of 2^bits slots: found, or the empty one where it goes. */
-function probe(table: Int32Array, bits: number, key: number, tag: number): number {
-  const mask = (1 << bits) - 1;
-  let h = slotOf(key, tag, 32 - bits);
-  while (table[2 * h] !== 0 && (table[2 * h] !== key || (table[2 * h + 1]! & 3) !== tag)) h = (h + 1) & mask;
-  return h;
-}
-
-/**
- * The hot table of {@link Model}: the n-grams of `ranked` (line numbers, best first), each with
- * its meta and entries as its class table has them (the same look-up result), until HOT_NGRAMS
- * n-grams; an n-gram whose entries would not fit in HOT_ENTRIES is passed over.
- */
-function buildHot(
-  ranked: readonly number[],
-  keys: readonly number[],
-  tags: readonly number[],
-  classOfLine: readonly number[],
-  tables: readonly { table: Int32Array; bits: number; entries: Uint16Array }[],
-): { hot: Int32Array; hotEntries: Uint16Array; hotFilter: Int32Array } {
-  const hot = new Int32Array(2 << HOT_BITS);
-  const filter = new Int32Array((HOT_FILTER_MASK + 1) >>> 5);
-  const entries = new Uint16Array(HOT_ENTRIES);
-  let used = 0;
-  let count = 0;
-  for (let r = 0; r < ranked.length && count < HOT_NGRAMS; r++) {
-    const x = ranked[r]!;
-    const key = keys[x]!;
-    const tag = tags[x]!;
-    const h = probe(hot, HOT_BITS, key, tag);
-    if (hot[2 * h] !== 0) continue;
-    const { table, bits, entries: from } = tables[classOfLine[x]!]!;
-    const meta = table[2 * probe(table, bits, key, tag) + 1]!;
-    const n = (meta >>> 2) & 0x7f;
-    if (n > 1) {
-      if (used + n > HOT_ENTRIES) continue;
-      entries.set(from.subarray(meta >>> 9, (meta >>> 9) + n), used);
-      hot[2 * h + 1] = (meta & 0x1ff) | (used << 9);
-      used += n;
-    } else hot[2 * h + 1] = meta;
-    hot[2 * h] = key;
-    const hash = hashOf(key, tag);
-    filter[(hash & HOT_FILTER_MASK) >>> 5]! |= 1 << (hash & 31);
-    count++;
-  }
-  return { hot, hotEntries: entries, hotFilter: filter };
 }
 
 function ranks(languages: readonly string[]): { rank: Uint8Array; byRank: Uint8Array; order: Float64Array } {
@@ -580,49 +475,6 @@ interface LazyDetection extends Omit<NgramDetection, 'ranked'> {
   rankedAt(j: number): Ranked;
 }
 
-/**
- * The hot table against the class tables (for tests): its n-grams, and how many of them have
- * another meta (tag, number of languages) or other entries than the n-gram's class table gives,
- * or no bit in the filter.
- * The model must be loaded.
- */
-export function checkHotTable(): { ngrams: number; entries: number; bytes: number; different: number } {
-  const m = model!;
-  let ngrams = 0;
-  let entries = 0;
-  let different = 0;
-  for (let h = 0; h < 1 << HOT_BITS; h++) {
-    const key = m.hot[2 * h]!;
-    if (key === 0) continue;
-    ngrams++;
-    const meta = m.hot[2 * h + 1]!;
-    const tag = meta & 3;
-    const hash = hashOf(key, tag);
-    if ((m.hotFilter[(hash & HOT_FILTER_MASK) >>> 5]! & (1 << (hash & 31))) === 0) {
-      different++;
-      continue;
-    }
-    const cls = m.classes.findIndex(({ table, bits }) => table[2 * probe(table, bits, key, tag)] === key);
-    if (cls < 0) {
-      different++;
-      continue;
-    }
-    const { table, bits, entries: from } = m.classes[cls]!;
-    const there = table[2 * probe(table, bits, key, tag) + 1]!;
-    const n = (meta >>> 2) & 0x7f;
-    if ((there & 0x1ff) !== (meta & 0x1ff)) different++;
-    else if (n === 1) different += there === meta ? 0 : 1;
-    else {
-      entries += n;
-      for (let i = 0; i < n; i++) if (from[(there >>> 9) + i] !== m.hotEntries[(meta >>> 9) + i]) {
-        different++;
-        break;
-      }
-    }
-  }
-  return { ngrams, entries, bytes: m.hot.byteLength + m.hotEntries.byteLength + m.hotFilter.byteLength, different };
-}
-
 /** Scores the bounded sample of `text` with the n-gram model. The model must be loaded. */
 export function scoreNgrams(text: string): NgramDetection {
   if (!model) throw new FormspamError('INVALID_OPTIONS', 'language detector: the model is not loaded; await loadLanguageModel() first');
@@ -712,32 +564,17 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
       j += 3;
     }
   }
-  const { classes, base, hot, hotFilter, entriesOf } = m;
+  const { classes, base } = m;
   const found = FOUND;
   const foundClass = FOUND_CLASS;
-  const hotMask = (1 << HOT_BITS) - 1;
   let known = 0;
-  lookUp: for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n; i++) {
     const key = keys[i]!;
     const tag = tags[i]! & 3;
     const cls = tags[i]! >> 2;
-    // An n-gram of the Latin classes is looked up in the hot table first, and on a miss in its
-    // class table.
-    const hash = hashOf(key, tag);
-    if (cls <= HOT_CLASSES && (hotFilter[(hash & HOT_FILTER_MASK) >>> 5]! & (1 << (hash & 31))) !== 0) {
-      for (let h = hash >>> (32 - HOT_BITS); ; h = (h + 1) & hotMask) {
-        const there = hot[2 * h]!;
-        if (there === 0) break;
-        if (there === key && (hot[2 * h + 1]! & 3) === tag) {
-          foundClass[known] = HOT;
-          found[known++] = hot[2 * h + 1]!;
-          continue lookUp;
-        }
-      }
-    }
     const { table, bits } = classes[cls]!;
     const mask = (1 << bits) - 1;
-    for (let h = hash >>> (32 - bits); ; h = (h + 1) & mask) {
+    for (let h = slotOf(key, tag, 32 - bits); ; h = (h + 1) & mask) {
       const there = table[2 * h]!;
       if (there === 0) break;
       if (there === key && (table[2 * h + 1]! & 3) === tag) {
@@ -755,7 +592,7 @@ function scoreSample({ count, letters, alphabetic }: { count: number; letters: n
       const e = meta >>> 9;
       totals[e >>> 8]! += (e & 0xff) + base;
     } else {
-      const entries = entriesOf[foundClass[i]!]!;
+      const entries = classes[foundClass[i]!]!.entries;
       for (let x = meta >>> 9, end = x + languages; x < end; x++) {
         const e = entries[x]!;
         totals[e >>> 8]! += (e & 0xff) + base;

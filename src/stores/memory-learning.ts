@@ -56,8 +56,12 @@ function unpackTokens(packed: string): number[] {
   return tokens;
 }
 
-function toStored(r: DecisionRecord, seq: number): Stored {
-  const stored: Stored = {
+/**
+ * A decision's fields copied, with `tokens` as given (packed to store, unpacked to answer):
+ * written out field by field, the optional ones only when present.
+ */
+function copyFields<T>(r: Omit<DecisionRecord, 'tokens'>, tokens: T): Omit<DecisionRecord, 'tokens'> & { tokens: T } {
+  const copy: Omit<DecisionRecord, 'tokens'> & { tokens: T } = {
     id: r.id,
     at: r.at,
     apiKey: r.apiKey,
@@ -65,30 +69,22 @@ function toStored(r: DecisionRecord, seq: number): Stored {
     score: r.score,
     reasons: r.reasons.slice(),
     country: r.country,
-    tokens: packTokens(r.tokens),
-    seq,
-  };
-  if (r.label !== undefined) stored.label = r.label;
-  if (r.labelledAt !== undefined) stored.labelledAt = r.labelledAt;
-  if (r.request !== undefined) stored.request = structuredClone(r.request);
-  return stored;
-}
-
-function copyDecision(r: Stored): DecisionRecord {
-  const copy: DecisionRecord = {
-    id: r.id,
-    at: r.at,
-    apiKey: r.apiKey,
-    classification: r.classification,
-    score: r.score,
-    reasons: r.reasons.slice(),
-    country: r.country,
-    tokens: unpackTokens(r.tokens),
+    tokens,
   };
   if (r.label !== undefined) copy.label = r.label;
   if (r.labelledAt !== undefined) copy.labelledAt = r.labelledAt;
   if (r.request !== undefined) copy.request = structuredClone(r.request);
   return copy;
+}
+
+function toStored(r: DecisionRecord, seq: number): Stored {
+  const stored = copyFields(r, packTokens(r.tokens)) as Stored;
+  stored.seq = seq;
+  return stored;
+}
+
+function copyDecision(r: Stored): DecisionRecord {
+  return copyFields(r, unpackTokens(r.tokens));
 }
 
 /** Newest first, ties by id. */

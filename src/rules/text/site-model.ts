@@ -4,10 +4,10 @@ import { siteTokenWords } from '../../learn/tokens.js';
 import type { SiteModelCounts } from '../../providers/types.js';
 
 /**
- * The points of a site model's spam probability, chosen on the replay of the training splits
- * (docs/accuracy.md, "Learning from a site's reports"): ham evidence takes from 0.25 (p < 0.25)
- * up to 3 points (p < 0.01) off, spam evidence adds at most 1.25, so that the site's model alone
- * never makes a message BAD.
+ * The points of a site model's spam probability, chosen on leave-one-out replays of the training
+ * splits in 8 orders (docs/accuracy.md, "Learning from a site's reports"): ham evidence takes from
+ * 0.25 (p < 0.5) up to 3 points (p < 0.01) off, spam evidence adds at most 0.75, so that the
+ * site's model alone never makes a message BAD and needs more than 1.25 points of other rules to.
  */
 export const SITE_MODEL_BUCKETS: readonly ProbabilityBucket[] = Object.freeze([
   { min: 0.999, score: 0.75 },

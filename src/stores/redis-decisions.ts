@@ -6,6 +6,7 @@
  * others). Writes and deletions are Lua scripts: a decision is in all its sets or in none.
  */
 import type { DecisionFilter, DecisionRecord, DecisionStore, FeedbackLabel } from './types.js';
+import { tokensFromBytes, tokensToBytes } from './token-bytes.js';
 
 /** The one command of a Redis client (`RedisClientLike`) the decision log uses: every call is a script. */
 interface EvalClient {
@@ -81,17 +82,11 @@ end
 return out`;
 
 function encodeTokens(tokens: readonly number[]): string {
-  const b = Buffer.allocUnsafe(tokens.length * 4);
-  const view = new DataView(b.buffer, b.byteOffset, b.length);
-  for (let i = 0; i < tokens.length; i++) view.setUint32(4 * i, tokens[i]! >>> 0, true);
-  return b.toString('base64');
+  return tokensToBytes(tokens).toString('base64');
 }
 
 function decodeTokens(text: string): number[] {
-  const b = Buffer.from(text, 'base64');
-  const out: number[] = new Array(b.length >>> 2);
-  for (let i = 0; i < out.length; i++) out[i] = b.readUInt32LE(i * 4);
-  return out;
+  return tokensFromBytes(Buffer.from(text, 'base64'));
 }
 
 function toRecord(id: string, flat: string[]): DecisionRecord | null {

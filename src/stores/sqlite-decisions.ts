@@ -9,6 +9,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { toStoreError } from './guard.js';
+import { tokensFromBytes, tokensToBytes } from './token-bytes.js';
 import type { DecisionFilter, DecisionRecord, DecisionStore, FeedbackLabel } from './types.js';
 
 const SCHEMA = `
@@ -39,19 +40,6 @@ const BATCH_MAX = 256;
 const COLUMNS = 'id, at, api_key, classification, score, reasons, country, tokens, label, labelled_at, request';
 const DEFAULT_LIST_LIMIT = 100;
 
-function tokensBlob(tokens: readonly number[]): Buffer {
-  const b = Buffer.allocUnsafe(tokens.length * 4);
-  const view = new DataView(b.buffer, b.byteOffset, b.length);
-  for (let i = 0; i < tokens.length; i++) view.setUint32(4 * i, tokens[i]! >>> 0, true);
-  return b;
-}
-
-function tokensOf(blob: Buffer): number[] {
-  const out: number[] = new Array(blob.length >>> 2);
-  for (let i = 0; i < out.length; i++) out[i] = blob.readUInt32LE(i * 4);
-  return out;
-}
-
 function toRecord(row: DecisionRow): DecisionRecord {
   const r: DecisionRecord = {
     id: row.id,
@@ -61,7 +49,7 @@ function toRecord(row: DecisionRow): DecisionRecord {
     score: row.score,
     reasons: JSON.parse(row.reasons) as string[],
     country: row.country,
-    tokens: tokensOf(row.tokens),
+    tokens: tokensFromBytes(row.tokens),
   };
   if (row.label !== null) r.label = row.label;
   if (row.labelled_at !== null) r.labelledAt = row.labelled_at;
@@ -146,7 +134,7 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
           score: r.score,
           reasons: JSON.stringify(r.reasons),
           country: r.country,
-          tokens: tokensBlob(r.tokens),
+          tokens: tokensToBytes(r.tokens),
           label: r.label ?? null,
           labelledAt: r.labelledAt ?? null,
           request: r.request === undefined ? null : JSON.stringify(r.request),

@@ -199,37 +199,91 @@ function letterCounter(markers: Readonly<Record<string, string>>): Counter {
 /**
  * Per language, its marker words (whole words, lower case; each occurrence counts 2). A word is
  * a run of letters and combining marks (Devanagari vowel signs are marks). Only words of a
- * marker's length that start with a marker's first letter are looked up.
+ * marker's length that start with a marker's first letter are looked up. `caseless`: the words
+ * are compared as written; otherwise A–Z are read as a–z (the word characters of a cased counter
+ * must be ASCII letters, whose lower case is that).
+ *
+ * The look-up is made on the text's code units, without a string per word: a hash of the word's
+ * (lower-cased) code units, computed while the word is read, finds its slot in an open-addressing
+ * table of the markers, and the marker there is compared unit by unit.
  */
 function wordCounter(markers: Readonly<Record<string, string>>, isWordChar: (c: number) => boolean, caseless = false): Counter {
-  const table = new Map<string, string>();
+  const languages = Object.keys(markers);
+  const words: string[] = [];
+  const languageOf: number[] = [];
   const first = new Uint8Array(0x10000);
+  // The word characters as a table: one read per character, the same for every counter.
+  const wordChar = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) if (isWordChar(c)) wordChar[c] = 1;
   let shortest = Infinity;
   let longest = 0;
-  for (const [language, words] of Object.entries(markers)) {
-    for (const w of words.split(' ')) {
+  languages.forEach((language, l) => {
+    for (const w of markers[language]!.split(' ')) {
       if (!w) continue;
-      table.set(w, language);
+      // A word listed twice counts for the language listed last (as a Map set in turn would).
+      const k = words.indexOf(w);
+      if (k !== -1) {
+        languageOf[k] = l;
+        continue;
+      }
+      words.push(w);
+      languageOf.push(l);
       first[w.charCodeAt(0)] = 1;
       first[w.toUpperCase().charCodeAt(0)] = 1;
       shortest = Math.min(shortest, w.length);
       longest = Math.max(longest, w.length);
     }
-  }
+  });
+  let size = 16;
+  while (size < 4 * words.length) size *= 2;
+  const mask = size - 1;
+  /** Slot → 1 + index in `words`; 0 empty. */
+  const slots = new Int32Array(size);
+  const hashOf = (w: string): number => {
+    let h = 0;
+    for (let i = 0; i < w.length; i++) h = (Math.imul(h, 31) + w.charCodeAt(i)) | 0;
+    return h;
+  };
+  words.forEach((w, k) => {
+    let slot = (hashOf(w) ^ (hashOf(w) >>> 7)) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = k + 1;
+  });
+  const totals = new Int32Array(languages.length);
   return (text, end) => {
-    const counts: Record<string, number> = {};
-    for (const language of Object.keys(markers)) counts[language] = 0;
+    totals.fill(0);
     let i = 0;
     while (i < end) {
-      while (i < end && !isWordChar(text.charCodeAt(i))) i++;
+      while (i < end && wordChar[text.charCodeAt(i)] === 0) i++;
       const from = i;
-      while (i < end && isWordChar(text.charCodeAt(i))) i++;
+      let h = 0;
+      while (i < end) {
+        let c = text.charCodeAt(i);
+        if (wordChar[c] === 0) break;
+        if (!caseless && c <= 0x5a) c |= 0x20;
+        h = (Math.imul(h, 31) + c) | 0;
+        i++;
+      }
       const length = i - from;
       if (length < shortest || length > longest || first[text.charCodeAt(from)] === 0) continue;
-      const word = text.slice(from, i);
-      const language = table.get(caseless ? word : word.toLowerCase());
-      if (language !== undefined) counts[language]! += 2;
+      for (let slot = (h ^ (h >>> 7)) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+        const k = slots[slot]! - 1;
+        const w = words[k]!;
+        if (w.length !== length) continue;
+        let j = 0;
+        while (j < length) {
+          const c = text.charCodeAt(from + j);
+          if ((caseless || c > 0x5a ? c : c | 0x20) !== w.charCodeAt(j)) break;
+          j++;
+        }
+        if (j === length) {
+          totals[languageOf[k]!]! += 2;
+          break;
+        }
+      }
     }
+    const counts: Record<string, number> = {};
+    for (let l = 0; l < languages.length; l++) counts[languages[l]!] = totals[l]!;
     return counts;
   };
 }

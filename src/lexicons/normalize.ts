@@ -383,6 +383,29 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           c = text.charCodeAt(i);
           continue;
         }
+        if (c <= 0x44f && c >= 0x391) {
+          // A basic Cyrillic letter (А–я but Й, й) or an unaccented Greek one (Α–ω but ς): what
+          // its INFO entry says (its lower case, one code, its script), without reading it.
+          if (c >= 0x410) {
+            if ((c | 0x20) !== 0x439) {
+              codes[w++] = c < 0x430 ? c + 0x20 : c;
+              letters++;
+              cyr++;
+              i++;
+              if (i >= len || w - wordStart >= MAX_WORD) break;
+              c = text.charCodeAt(i);
+              continue;
+            }
+          } else if (c <= 0x3a9 ? c !== 0x3a2 : c >= 0x3b1 && c <= 0x3c9 && c !== 0x3c2) {
+            codes[w++] = c <= 0x3a9 ? c + 0x20 : c;
+            letters++;
+            greek++;
+            i++;
+            if (i >= len || w - wordStart >= MAX_WORD) break;
+            c = text.charCodeAt(i);
+            continue;
+          }
+        }
         // One path for every other character (the wide ones read from WIDE, laid out as INFO),
         // so that a text of another script runs the code the usual texts have made fast.
         const info = c < TABLE_SIZE ? INFO[c]! : wideInfo(c);

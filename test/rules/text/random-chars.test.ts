@@ -123,6 +123,8 @@ describe('the in-place path for tokens that are not plain ASCII', () => {
     'йцукен', 'ЙЦУКЕН', 'ЙЦУК', 'Ёжик', 'взбрзг', 'ВЗБРЗГ', 'ВЗБРЗГХ', 'ёёёё', 'ммммм', 'фы\u0301ва', 'ԱԲԳԴ',
     'İstanbul', 'İİİİ', 'xİcvb', 'azért', 'ázsdf', 'čtvrt', 'scvrnkľ', 'ŁŁŁŁŁŁ', 'ßßßßß', 'þðþðþ', 'e\u0301sdfg',
     'ḁḁḁḁḃḃ', 'ἀσδφγ', 'sdfghé', 'ẞBCDFG', 'mbmnmщ', 'ʼʼʼʼ', '𐐀𐐀𐐀𐐀', 'kxjcvhé',
+    'Σίσυφος', 'ΣΣΣΣ', 'ψχψχψ', 'άάάά', 'βββββ', 'ΑΣΔΦΓ', 'ασδφγh', 'σοφíα', 'оооо', 'пррр', 'кркркр', 'прол',
+    'пролд', 'аааабв', 'ЁЁЁЁ', 'ёлка', 'фываж', 'фываé', 'ывап', 'жэжэжэ',
   ];
   it('finds the words randomReason finds, and only those', async () => {
     for (const w of words) {
@@ -130,5 +132,10 @@ describe('the in-place path for tokens that are not plain ASCII', () => {
       const expected = [w, w.toLowerCase(), w.toUpperCase()].filter((x) => randomReason(x) !== null);
       expect((result.matches ?? []).map((m) => m.value), w).toEqual(expected);
     }
+  });
+
+  it('finds the words of tokens with punctuation around and between them', async () => {
+    const { result } = await runRuleCase(rule, '«Фыва», — пролдж… (йцукен)! «ασδφγ»; “ζχψω”—ςερτυ, «слово»… лето—зима «σοφία».');
+    expect((result.matches ?? []).map((m) => m.value)).toEqual(['Фыва', 'пролдж', 'йцукен', 'ασδφγ', 'ζχψω', 'ςερτυ']);
   });
 });

@@ -22,12 +22,12 @@ describe('Greek and Cyrillic letters, one by one', () => {
       const f = fold(ch);
       // The letter of its own script to put around it, so that the word does not mix scripts.
       const [a, b] = c < 0x400 ? ['π', 'Λ'] : ['д', 'Ж'];
-      const around = [a, b].map(fold);
+      const [fa, fb] = [fold(a), fold(b)];
       expect(words(ch), `U+${c.toString(16)}`).toEqual(f.length > 0 ? [f] : []);
       expect(words(`${a}${ch}${b} ${ch}${a}${a} ${b}${b}${ch}`), `U+${c.toString(16)}`).toEqual([
-        around[0] + f + around[1],
-        f + around[0] + around[0],
-        around[1] + around[1] + f,
+        fa + f + fb,
+        f + fa + fa,
+        fb + fb + f,
       ]);
       checked++;
     }

@@ -30,22 +30,26 @@ function emojiOf(text: string, field: string): Match[] {
   let run = found[0]!;
   let end = run.index! + run.value.length;
   let same = true;
-  const flush = () =>
-    out.push(end - run.index! === run.value.length ? run : { ...run, value: text.slice(run.index!, end), reason: same ? 'repeated' : 'row' });
-  for (let k = 1; k < found.length; k++) {
-    const m = found[k]!;
-    if (onlySpace(text, end, m.index!)) {
-      if (!sameEmoji(m.value, run.value)) same = false;
+  for (let k = 1; k <= found.length; k++) {
+    const m = found[k];
+    if (m !== undefined && onlySpace(text, end, m.index!)) {
+      if (same && !sameEmoji(m.value, run.value)) same = false;
       end = m.index! + m.value.length;
       continue;
     }
-    flush();
+    out.push(rowOf(text, run, end, same));
+    if (m === undefined) break;
     same = true;
     run = m;
     end = m.index! + m.value.length;
   }
-  flush();
   return out;
+}
+
+/** The match for a row of emoji that starts with `run` and ends at `end` (`run` itself when it is alone). */
+function rowOf(text: string, run: Match, end: number, same: boolean): Match {
+  if (end - run.index! === run.value.length) return run;
+  return { field: run.field, value: text.slice(run.index!, end), index: run.index, reason: same ? 'repeated' : 'row' };
 }
 
 export default defineRule({

@@ -38,6 +38,15 @@ const STRIP = /[\u200B\u2060\uFEFF\u00AD\u0000-\u0008\u000B\u000C\u000E-\u001F\u
 const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 
 /**
+ * Every character that normalisation strips (STRIP) or text.OBFUSCATION reads as invisible (its
+ * INVISIBLE: bidi controls, variation selectors, the high surrogate of tag characters…), and the
+ * C0 and C1 controls: a field without one needs neither stripping nor OBFUSCATION's search for
+ * them. NFKC makes none of them from any other code point (test/text/normalize.test.ts).
+ */
+// eslint-disable-next-line no-control-regex
+export const HIDDEN = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFE00-\uFE0F\uFEFF\uDB40\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
  * The bound on NFKC's expansion: a field's NFKC form is used when it is at most
  * `MAX_EXPANSION × length + EXPANSION_SLACK` code units long (every ordinary text: NFKC makes a
  * few characters longer, "ﬁ" → "fi", "¼" → "1⁄4", "㍿" → "株式会社", but texts of them are rare).
@@ -115,6 +124,11 @@ export class TextInput {
    * the removed ones. Made by the normalisation of `segments` on the way.
    */
   readonly rawNfkc: readonly string[];
+  /**
+   * Per field: false when the field as it came has no character of {@link HIDDEN} (no invisible
+   * or control character: what most fields are), true when it may have one.
+   */
+  readonly hidden: readonly boolean[];
   /** All segments joined with a line feed, in order. */
   readonly joined: string;
   #tokens: readonly Token[] | undefined;
@@ -128,18 +142,25 @@ export class TextInput {
   constructor(segments: readonly TextSegment[]) {
     this.raw = segments.map((s) => s.text);
     const rawNfkc: string[] = [];
+    const hidden: boolean[] = [];
     this.segments = segments.map((s) => {
       // Printable ASCII with tabs and line breaks (the common case) is in normal form and has
       // no invisible or control character: one test instead of NFKC's and the stripping's.
       if (PLAIN_ASCII.test(s.text)) {
         rawNfkc.push(s.text);
+        hidden.push(false);
         return s;
       }
       const normal = nfkc(s.text);
       rawNfkc.push(normal);
-      return { field: s.field, text: stripped(normal) };
+      // One search of the field as it came answers for the stripping here and for
+      // text.OBFUSCATION's invisible characters.
+      const has = HIDDEN.test(s.text);
+      hidden.push(has);
+      return { field: s.field, text: has ? stripped(normal) : normal };
     });
     this.rawNfkc = rawNfkc;
+    this.hidden = hidden;
     this.joined = this.segments.map((s) => s.text).join('\n');
   }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeRequest } from '../../src/core/request.js';
 import { defaultRules } from '../../src/index.js';
-import { EXPANDING, EXPANSION_SLACK, MAX_EXPANSION, nfkc, normalizeText } from '../../src/text/input.js';
+import { EXPANDING, EXPANSION_SLACK, HIDDEN, MAX_EXPANSION, nfkc, normalizeText, TextInput } from '../../src/text/input.js';
 
 const joined = (text: string) => normalizeRequest({ text }).text!.joined;
 
@@ -63,5 +63,37 @@ describe('NFKC with bounded expansion', () => {
     const m = outcome.matches.find((x) => x.reason === 'invisible')!;
     expect(m.index).toBe(2001);
     expect(request.text!.segments[0]!.text.slice(m.index!, m.index! + m.value.length)).toBe('free');
+  });
+});
+
+describe('fields without invisible or control characters (TextInput.hidden)', () => {
+  // What normalisation strips, what text.OBFUSCATION reads as invisible, and the controls.
+  const STRIPPED = '\u200B\u2060\uFEFF\u00AD';
+  const INVISIBLE = '\u00AD\u034F\u061C\u180E\u200B\u200C\u200D\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\uFE00\uFE0F\uFEFF\uDB40';
+  const CONTROLS = Array.from({ length: 0xa0 }, (_, c) => String.fromCharCode(c)).filter((ch) => /[\p{Cc}]/u.test(ch) && !'\t\n\r'.includes(ch));
+
+  it('HIDDEN has every one of them', () => {
+    for (const ch of [...STRIPPED, ...INVISIBLE, ...CONTROLS]) expect(HIDDEN.test(ch), `U+${ch.charCodeAt(0).toString(16)}`).toBe(true);
+  });
+
+  it('NFKC makes none of them from any other code point', () => {
+    const made: string[] = [];
+    for (let c = 0; c < 0x110000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      if (!HIDDEN.test(ch) && HIDDEN.test(ch.normalize('NFKC'))) made.push(c.toString(16));
+    }
+    expect(made).toEqual([]);
+  });
+
+  it('are marked, and normalised without stripping; the others are stripped', () => {
+    const input = new TextInput([
+      { field: 'a', text: 'Привет, мир' },
+      { field: 'b', text: 'при\u200Bвет\u0007мир' },
+      { field: 'c', text: 'plain ASCII' },
+      { field: 'd', text: 'сердце ❤️' },
+    ]);
+    expect(input.hidden).toEqual([false, true, false, true]);
+    expect(input.segments.map((s) => s.text)).toEqual(['Привет, мир', 'привет мир', 'plain ASCII', 'сердце ❤️']);
   });
 });

@@ -612,7 +612,8 @@ export default defineRule({
       while (t < spans.length && spans[t] === g) t += 3;
       const { field, text: s } = text.segments[g]!;
       const found: Match[] = [];
-      invisible(text.raw[g] ?? '', text.rawNfkc[g] ?? '', field, found);
+      // A field without an invisible character (TextInput.hidden: most) has no word hidden by one.
+      if (text.hidden[g] !== false) invisible(text.raw[g] ?? '', text.rawNfkc[g] ?? '', field, found);
       const before = mixed.length;
       mixedScript(s, field, spans, tFrom, t, mixed);
       for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);

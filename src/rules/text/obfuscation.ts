@@ -502,7 +502,26 @@ function isWordCharUnit(c: number): boolean {
  * second quick test, when MAY_SPACE passes (prose has " и в ", " . . "). Linear: separators,
  * letters and marks are disjoint, so each start reads at most three letters and their marks.
  */
-const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/gu;
+const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/u;
+/** SPACED tried at one place (`lastIndex`). */
+const SPACED_AT = new RegExp(SPACED.source, 'uy');
+
+/**
+ * Every combining mark of the BMP (\p{M}) and more, as one class without the `u` flag (checked
+ * on every code unit in test/rules/text/obfuscation.test.ts), and no separator of SPACED: the
+ * combining ranges up to U+08FF, Devanagari's signs, and everything from U+0981 on but •.
+ */
+const MARKS_AND_MORE =
+  '\\u0300-\\u036F\\u0483-\\u0489\\u0591-\\u05C7\\u0610-\\u08FF\\u0900-\\u0903\\u093A-\\u093C\\u093E-\\u094F\\u0951-\\u0957\\u0962\\u0963\\u0981-\\u2021\\u2023-\\uFFFF';
+/**
+ * Where a SPACED match can start: a separator, one code point (the letter), any marks, and a
+ * separator; without the `u` flag, a class read per code unit in place of \p{L} after every
+ * separator, and no backreference. Every SPACED match starts where this matches (the marks are
+ * in MARKS_AND_MORE; an astral mark's surrogates are too). Linear: separators are not in
+ * MARKS_AND_MORE, so the runs of marks that the starts read are the stretches between
+ * separators, each read from at most the two separators before it.
+ */
+export const SPACED_START = new RegExp(`[ .\\-_*~/+\\u00A0\\u00B7\\u2022](?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[\\s\\S])[${MARKS_AND_MORE}]*[ .\\-_*~/+\\u00A0\\u00B7\\u2022]`, 'g');
 
 /**
  * Whether `s` has a SPACED match whose first separator comes right after a letter (with any
@@ -514,14 +533,21 @@ const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/g
  * each start reads back over one letter and its marks.
  */
 function maySpaceOut(s: string): boolean {
-  SPACED.lastIndex = 0;
-  for (let m = SPACED.exec(s); m !== null; m = SPACED.exec(s)) {
-    let a = m.index - 1;
-    while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
-    if (a >= 0 && isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
-    SPACED.lastIndex = m.index + 1;
+  for (let from = 0; ; ) {
+    // The next place a SPACED match can start (SPACED_START), and SPACED tried there: SPACED's
+    // own search tries \p{L} after every separator, most of its time on real prose.
+    SPACED_START.lastIndex = from;
+    const start = SPACED_START.exec(s);
+    if (start === null) return false;
+    const at = start.index;
+    SPACED_AT.lastIndex = at;
+    if (SPACED_AT.test(s)) {
+      let a = at - 1;
+      while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
+      if (a >= 0 && isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
+    }
+    from = at + 1;
   }
-  return false;
 }
 
 function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {

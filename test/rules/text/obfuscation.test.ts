@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
 import { normalizeRequest } from '../../../src/core/request.js';
-import rule from '../../../src/rules/text/obfuscation.js';
+import rule, { SPACED_START } from '../../../src/rules/text/obfuscation.js';
 import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/rule.js';
 
 // Example texts written for formspam (not real traffic).
@@ -168,4 +168,41 @@ describe('adversarial 100 KB inputs', () => {
   it('counts every "v i a g r a" of 100 KB', () => expect(count(fill('v i a g r a  '))).toBe(7877));
   it('finds nothing in 100 KB of U+FDFA (NFKC makes it 18 times longer)', () => expectMiss(rule, fill('\uFDFA')));
   it('finds nothing in 100 KB of one letter and combining marks', () => expectMiss(rule, 'a' + fill('\u0301', SIZE - 1)));
+});
+
+describe('where a letter-spaced word can start (SPACED_START)', () => {
+  const SEPARATORS = ' .-_*~/+\u00A0\u00B7\u2022';
+  const at = (s: string): number => {
+    SPACED_START.lastIndex = 0;
+    return SPACED_START.exec(s)?.index ?? -1;
+  };
+
+  it('passes every combining mark of the BMP between a letter and the separator, and stops at no other separator', () => {
+    const missed: string[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCharCode(c);
+      if (/\p{M}/u.test(ch) && at(` a${ch}${ch} `) !== 0) missed.push(c.toString(16));
+    }
+    expect(missed).toEqual([]);
+    // An astral mark (U+1D165) and an astral letter (U+10400).
+    expect(at(' a\u{1D165} ')).toBe(0);
+    expect(at(' \u{10400}\u{1D165} ')).toBe(0);
+    for (const sep of SEPARATORS) expect(at(`x${sep}a${sep}`), JSON.stringify(sep)).toBe(1);
+  });
+
+  it('finds no start in a word of two letters or more', () => {
+    expect(at(' ab ')).toBe(-1);
+    expect(at(' пр ')).toBe(-1);
+    expect(at(' ασ ')).toBe(-1);
+    expect(at(' ab•')).toBe(-1);
+  });
+
+  it('still finds letter-spaced words, with marks NFKC cannot compose among the letters', async () => {
+    // r̃ and е̄ (Cyrillic) have no precomposed form: the letter and its mark are one letter of the run.
+    const values = async (text: string) => ((await runRuleCase(rule, text)).result.matches ?? []).map((m) => m.value);
+    expect(await values('Buy v.i.a.g.r.a now')).toEqual(['viagra']);
+    expect(await values('get f r\u0303 e e stuff and f r e e')).toEqual(['fr\u0303ee', 'free']);
+    expect(await values('k r e\u0304 d i t, к р е\u0304 д и т')).toEqual(['kr\u0113dit', 'кре\u0304дит']);
+  });
 });

@@ -307,6 +307,21 @@ function wideInfo(c: number): number {
   return v;
 }
 
+/**
+ * What WIDE says of the Devanagari block (U+0900–U+097F), by code unit − 0x900: DEVA_LETTER for a
+ * letter written as itself (no case), DEVA_MARK for a combining mark (written, not counted),
+ * DEVA_OTHER for anything else (digits, dandas, signs: the general path); 0 until first seen.
+ */
+const DEVANAGARI = new Uint8Array(0x80);
+const DEVA_LETTER = 1;
+const DEVA_MARK = 2;
+const DEVA_OTHER = 3;
+function devanagari(c: number): number {
+  const v = wideInfo(c);
+  const plain = ((v >> 16) & 7) === Kind.Letter && (v & 0xffff) === c;
+  return (DEVANAGARI[c - 0x900] = !plain ? DEVA_OTHER : (v & WIDE_MARK) !== 0 ? DEVA_MARK : DEVA_LETTER);
+}
+
 /** Longest word kept, in code units; longer runs are cut into pieces of this length. */
 const MAX_WORD = 64;
 
@@ -400,6 +415,20 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
             codes[w++] = c <= 0x3a9 ? c + 0x20 : c;
             letters++;
             greek++;
+            i++;
+            if (i >= len || w - wordStart >= MAX_WORD) break;
+            c = text.charCodeAt(i);
+            continue;
+          }
+        }
+        if (c >= 0x900 && c <= 0x97f) {
+          // Devanagari: a letter or a sign (a combining mark) is written as it is, and only a
+          // letter counts (what its WIDE entry says, read from a small table); any other
+          // character of the block takes the general path.
+          const d = DEVANAGARI[c - 0x900] || devanagari(c);
+          if (d !== DEVA_OTHER) {
+            codes[w++] = c;
+            if (d === DEVA_LETTER) letters++;
             i++;
             if (i >= len || w - wordStart >= MAX_WORD) break;
             c = text.charCodeAt(i);

@@ -34,3 +34,20 @@ describe('Greek and Cyrillic letters, one by one', () => {
     expect(checked).toBeGreaterThan(300);
   });
 });
+
+describe('Devanagari', () => {
+  it('keeps every letter and sign of the block as it is, inside a word and alone', () => {
+    let checked = 0;
+    for (let c = 0x900; c < 0x980; c++) {
+      const ch = String.fromCharCode(c);
+      if (!/^[\p{L}\p{M}]$/u.test(ch)) continue;
+      expect(words(`क${ch}ख`), `U+${c.toString(16)}`).toEqual([`क${ch}ख`]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('reads a word of signs only as no letters (a number shape), digits as digits, dandas as separators', () => {
+    expect(words('\u093F\u0940 क।ख १२')).toEqual(['##', 'क', 'ख', '##']);
+  });
+});

@@ -317,8 +317,14 @@ const devanagariWords = wordCounter(
   isDevanagariWordChar,
   true,
 );
-/** Marathi's ळ (rare in Hindi and Nepali). */
-const marathiLetter = letterCounter({ mr: 'ळ' });
+/** Marathi's ळ (rare in Hindi and Nepali), counted with indexOf: one letter needs no table read per character. */
+const marathiLetter = (text: string, end: number): { mr: number } => {
+  // Searched in the first `end` characters only (a slice of a long text is a view, not a copy).
+  const head = end < text.length ? text.slice(0, end) : text;
+  let mr = 0;
+  for (let i = head.indexOf('ळ'); i !== -1; i = head.indexOf('ळ', i + 1)) mr++;
+  return { mr };
+};
 
 /** Assamese ৰ ৱ (Bengali writes র ব). */
 const bengaliLetters = letterCounter({ as: 'ৰৱ' });

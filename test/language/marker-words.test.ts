@@ -17,6 +17,14 @@ describe('marker words', () => {
     expect(devanagari(text)).toBe(language);
   });
 
+  it("counts Marathi's letter ळ wherever it stands, in the first 1,000 characters only", () => {
+    // "है" counts 2 for Hindi; three ळ count 3 for Marathi.
+    expect(devanagari('है बाळ काळा वेळ')).toBe('mr');
+    expect(devanagari('है बाळ काळा')).toBe('hi');
+    // Past the first 1,000 characters (MARKER_SCAN) a ळ is not read.
+    expect(devanagari(`है ${'क'.repeat(1000)} ळळळळ`)).toBe('hi');
+  });
+
   it('counts whole words only: a marker inside a longer word or glued to another is none', () => {
     // "हैहै" and "औरऔर" are no marker words; with none, the n-gram scorer decides (undefined).
     expect(devanagari('हैहै औरऔर नहींनहीं')).toBeUndefined();

@@ -398,7 +398,8 @@ function isOrdinaryWide(s: string, from: number, to: number): boolean {
 }
 
 /**
- * Non-letters that may stand in a token for {@link ordinaryToken}: ASCII punctuation but digits,
+ * Non-letters that may stand in a token for {@link ordinaryCyrillic} and {@link ordinaryGreek}:
+ * ASCII punctuation but digits,
  * letters, "@" and ":" (a typed token has no digit or "@", and "://" makes one untyped), and
  * « » … – — ‘ ’ “ ” „. None of them is a letter, mark or digit.
  */
@@ -409,101 +410,14 @@ for (let c = 0x21; c < 0x7f; c++) {
 for (const ch of '«»…–—‘’“”„') WORD_PUNCT[ch.charCodeAt(0)] = 1;
 
 /**
- * True when the token `s[from, to)` is known letters of the WIDE tables and WORD_PUNCT only, and
- * isOrdinaryWide passes each of its words of four code units or more (a word of one script
- * group: Cyrillic letters only, or none): then every word of it is null for randomReason, and
- * the token is passed over in one read instead of typedWordsAt's and then isOrdinaryWide's per
- * word. The two tests of isOrdinaryWide are worked out as the word is read: isOrdinary's on the
- * lower case (first step between two different letters no keyboard neighbour, and a vowel), and
- * the full test's on the base letters (marks stripped but for Cyrillic; repeated letters
- * collapsed: fewer than four, or a word of one of the three scripts that is no walk along a row,
- * or one with an accent, and has fewer than five letters or a vowel). False: the general path
- * decides (a word that fails both, a word mixing Cyrillic with other letters, Σ inside a word, any
- * other character). Asked for tokens that start with a Greek letter: most tokens of Greek text.
- */
-function ordinaryToken(s: string, from: number, to: number): boolean {
-  let length = 0;
-  let first = 0;
-  let step = 0;
-  let plainStep = true;
-  let vowelLower = false;
-  let asciiVowelLower = false;
-  let cyrillic = false;
-  let other = false;
-  let last = 0;
-  let collapsed = 0;
-  let walk = true;
-  let accent = false;
-  let latin = true;
-  let cyr = true;
-  let greek = true;
-  let vowel = false;
-  for (let i = from; i <= to; i++) {
-    const c = i < to ? s.charCodeAt(i) : 0x20;
-    let l = c < WIDE_END ? WIDE_LOWER[c]! : 0;
-    if (l === 0 && c === 0x3a3) {
-      // Σ lower-cases to σ at the start of a word, else it may be final ς.
-      if (length !== 0) return false;
-      l = 0x3c3;
-    }
-    if (l !== 0) {
-      const k = WIDE_CLASS[l]!;
-      if ((k & WIDE_VOWEL) !== 0) vowelLower = true;
-      if ((k & WIDE_ASCII_VOWEL) !== 0) asciiVowelLower = true;
-      let b = l;
-      if (l >= 0x400 && l <= 0x4ff) cyrillic = true;
-      else {
-        other = true;
-        b = WIDE_BASE[l]!;
-        if (b === 0) return false;
-        if (b !== l) accent = true;
-      }
-      const kb = WIDE_CLASS[b]!;
-      if (length === 0) {
-        first = l;
-        collapsed = 1;
-      } else {
-        if (step === 0 && l !== first) {
-          step = l;
-          plainStep = isPlainLetter(l);
-        }
-        if (b !== last) {
-          if (walk && WIDE_ADJACENT[WIDE_KEY[last]! * WIDE_KEYS + WIDE_KEY[b]!] !== 1) walk = false;
-          collapsed++;
-        }
-      }
-      if (b !== last || length === 0) {
-        if ((kb & WIDE_LATIN) === 0) latin = false;
-        if (b < 0x400 || b > 0x4ff) cyr = false;
-        if (b < 0x370 || b > 0x3ff) greek = false;
-        if ((kb & WIDE_VOWEL) !== 0) vowel = true;
-      }
-      last = b;
-      length++;
-      continue;
-    }
-    if (i < to && (c >= 0x2020 || WORD_PUNCT[c] !== 1)) return false;
-    if (length >= 4) {
-      if (cyrillic && other) return false;
-      const quick = isPlainLetter(first) && step !== 0 && plainStep && WIDE_ADJACENT[WIDE_KEY[first]! * WIDE_KEYS + WIDE_KEY[step]!] !== 1 &&
-        (first < 128 ? asciiVowelLower : vowelLower);
-      if (!quick) {
-        const full = collapsed < 4 || (!latin && !cyr && !greek) || (!(walk && (!accent || cyr)) && (collapsed < 5 || vowel));
-        if (!full) return false;
-      }
-    }
-    length = 0;
-    step = 0;
-    vowelLower = asciiVowelLower = cyrillic = other = accent = vowel = false;
-    walk = latin = cyr = greek = true;
-  }
-  return true;
-}
-
-/**
- * {@link ordinaryToken} for a token of basic Cyrillic letters (А–я, Ё, ё) and WORD_PUNCT only,
- * with fewer reads per letter: lower case by code, no marks to strip (a Cyrillic word keeps
- * them), one script. False for any other character: the general path decides.
+ * True when the token `s[from, to)` is basic Cyrillic letters (А–я, Ё, ё) and WORD_PUNCT only,
+ * and isOrdinaryWide passes each of its words of four letters or more, worked out as the words
+ * are read: isOrdinary's test on the lower case (its first step between two different letters is
+ * no keyboard neighbour, and it has a vowel), or the full test's (repeated letters collapsed:
+ * fewer than four, or no walk along a row and fewer than five or a vowel; a Cyrillic word keeps
+ * its marks). Then every word of it is null for randomReason, and the token is passed over in
+ * one read instead of typedWordsAt's and isOrdinaryWide's per word. False: the general path
+ * decides. Most tokens of Russian text.
  */
 function ordinaryCyrillic(s: string, from: number, to: number): boolean {
   let length = 0;
@@ -540,6 +454,68 @@ function ordinaryCyrillic(s: string, from: number, to: number): boolean {
     step = 0;
     vowel = false;
     walk = true;
+  }
+  return true;
+}
+
+/**
+ * {@link ordinaryCyrillic} for a token of Greek letters (U+0370–U+03FF that WIDE_LOWER knows, Σ
+ * first in a word) and WORD_PUNCT only, read from one small table: per code unit, its lower
+ * case's base letter (marks stripped; 0 for any other code unit) with a bit for "had an accent"
+ * and one for "a vowel". A Greek word never passes isOrdinary's test (its first letter is no
+ * plain one), so only the full test is worked out. False: the general path decides. Most
+ * tokens of Greek text.
+ */
+const GREEK_BASE = new Uint16Array(0x90);
+const GREEK_ACCENT = 1 << 12;
+const GREEK_VOWEL = 1 << 13;
+for (let c = 0x370; c < 0x400; c++) {
+  const l = c === 0x3a3 ? 0 : WIDE_LOWER[c]!;
+  if (l === 0) continue;
+  const b = WIDE_BASE[l]!;
+  // Only letters whose base is a Greek letter of the table's range (all of them, as it happens).
+  if (b < 0x370 || b >= 0x400) continue;
+  GREEK_BASE[c - 0x370] = (b - 0x370) | (b !== l ? GREEK_ACCENT : 0) | ((WIDE_CLASS[b]! & WIDE_VOWEL) !== 0 ? GREEK_VOWEL : 0);
+}
+/** σ, what Σ is at the start of a word (lower case, base, no accent, no vowel). */
+const GREEK_SIGMA = 0x3c3 - 0x370;
+
+function ordinaryGreek(s: string, from: number, to: number): boolean {
+  let length = 0;
+  let last = -1;
+  let collapsed = 0;
+  let walk = true;
+  let accent = false;
+  let vowel = false;
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? s.charCodeAt(i) : 0x20;
+    let g = c >= 0x370 && c < 0x400 ? GREEK_BASE[c - 0x370]! : 0;
+    if (g === 0 && c === 0x3a3) {
+      // Σ lower-cases to σ at the start of a word, else it may be final ς.
+      if (length !== 0) return false;
+      g = GREEK_SIGMA;
+    }
+    if (g !== 0) {
+      const b = (g & 0xfff) + 0x370;
+      if ((g & GREEK_ACCENT) !== 0) accent = true;
+      if (b !== last) {
+        if (last !== -1 && walk && WIDE_ADJACENT[WIDE_KEY[last]! * WIDE_KEYS + WIDE_KEY[b]!] !== 1) walk = false;
+        if ((g & GREEK_VOWEL) !== 0) vowel = true;
+        collapsed++;
+        last = b;
+      }
+      length++;
+      continue;
+    }
+    if (i < to && (c >= 0x2020 || WORD_PUNCT[c] !== 1)) return false;
+    // The full test of isOrdinaryWide for a Greek word: fewer than four letters once repeated
+    // ones are collapsed, or no walk (or an accent) and fewer than five letters or a vowel.
+    if (length >= 4 && !(collapsed < 4 || (!(walk && !accent) && (collapsed < 5 || vowel)))) return false;
+    length = 0;
+    last = -1;
+    collapsed = 0;
+    walk = true;
+    accent = vowel = false;
   }
   return true;
 }
@@ -623,10 +599,10 @@ export default defineRule({
       // of those scripts (Arabic, Devanagari, Han…) is passed over without a string.
       if (!hasJudgedLetter(s, from, to)) continue;
       // A token of Cyrillic or Greek words that are all plainly ordinary is read once
-      // (ordinaryCyrillic, ordinaryToken). Not tokens of Latin letters: their general path
-      // measured as fast.
+      // (ordinaryCyrillic, ordinaryGreek). Not tokens of Latin letters: a path of the same kind
+      // for them measured no faster than the general one.
       const head = s.charCodeAt(from);
-      if ((head >= 0x410 && head <= 0x44f) || head === 0x401 || head === 0x451 ? ordinaryCyrillic(s, from, to) : head >= 0x370 && head < 0x400 && ordinaryToken(s, from, to)) continue;
+      if ((head >= 0x410 && head <= 0x44f) || head === 0x401 || head === 0x451 ? ordinaryCyrillic(s, from, to) : head >= 0x370 && head < 0x400 && ordinaryGreek(s, from, to)) continue;
       // Addresses, URLs, codes and anything with digits are not typed words. The words of the
       // token: the ones isOrdinaryWide passes are null for randomReason and are passed over
       // without a string.

@@ -520,6 +520,83 @@ function ordinaryGreek(s: string, from: number, to: number): boolean {
   return true;
 }
 
+/**
+ * For {@link ordinaryLatin}, per code unit below U+0250 that WIDE_LOWER knows (0 for any other):
+ * its lower case's base letter (bits 0–15) and bits for what the tests ask of it.
+ */
+const LATIN_INFO = new Uint32Array(0x250);
+const LATIN_ACCENT = 1 << 16; // the base is not the lower case (a mark was stripped)
+const LATIN_PLAIN = 1 << 17; // the lower case is a–z
+const LATIN_ASCII_VOWEL = 1 << 18; // the lower case is one of ASCII_VOWEL
+const LATIN_VOWEL = 1 << 19; // the base is one of VOWELS
+const LATIN_SCRIPT = 1 << 20; // the base is one of LATIN's letters
+for (let c = 0; c < 0x250; c++) {
+  const l = WIDE_LOWER[c]!;
+  if (l === 0 || l >= 0x250) continue;
+  const b = WIDE_BASE[l]!;
+  if (b === 0) continue;
+  LATIN_INFO[c] = b | (b !== l ? LATIN_ACCENT : 0) | (l >= 97 && l <= 122 ? LATIN_PLAIN : 0) |
+    ((WIDE_CLASS[l]! & WIDE_ASCII_VOWEL) !== 0 ? LATIN_ASCII_VOWEL : 0) | ((WIDE_CLASS[b]! & WIDE_VOWEL) !== 0 ? LATIN_VOWEL : 0) |
+    ((WIDE_CLASS[b]! & WIDE_LATIN) !== 0 ? LATIN_SCRIPT : 0);
+}
+
+/**
+ * {@link ordinaryCyrillic} for a token of Latin letters below U+0250 (accented ones among them:
+ * the tokens that are not plain ASCII) and WORD_PUNCT only, read from LATIN_INFO: isOrdinary's
+ * test on the lower case, else the full test on the base letters (a word that only its r or l
+ * would pass is left to the general path). False: the general path decides.
+ */
+function ordinaryLatin(s: string, from: number, to: number): boolean {
+  let length = 0;
+  let first = 0;
+  let step = 0;
+  let stepPlain = false;
+  let asciiVowel = false;
+  let last = -1;
+  let collapsed = 0;
+  let walk = true;
+  let accent = false;
+  let latin = true;
+  let vowel = false;
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? s.charCodeAt(i) : 0x20;
+    const info = c < 0x250 ? LATIN_INFO[c]! : 0;
+    if (info !== 0) {
+      const l = WIDE_LOWER[c]!;
+      const b = info & 0xffff;
+      if (length === 0) first = l;
+      else if (step === 0 && l !== first) {
+        step = l;
+        stepPlain = (info & LATIN_PLAIN) !== 0;
+      }
+      if ((info & LATIN_ASCII_VOWEL) !== 0) asciiVowel = true;
+      if ((info & LATIN_ACCENT) !== 0) accent = true;
+      if (b !== last) {
+        if (last !== -1 && walk && WIDE_ADJACENT[WIDE_KEY[last]! * WIDE_KEYS + WIDE_KEY[b]!] !== 1) walk = false;
+        if ((info & LATIN_VOWEL) !== 0) vowel = true;
+        if ((info & LATIN_SCRIPT) === 0) latin = false;
+        collapsed++;
+        last = b;
+      }
+      length++;
+      continue;
+    }
+    if (i < to && (c >= 0x2020 || WORD_PUNCT[c] !== 1)) return false;
+    if (length >= 4) {
+      const quick = first >= 97 && first <= 122 && step !== 0 && stepPlain && asciiVowel &&
+        WIDE_ADJACENT[WIDE_KEY[first]! * WIDE_KEYS + WIDE_KEY[step]!] !== 1;
+      if (!quick && !(collapsed < 4 || !latin || (!(walk && !accent) && (collapsed < 5 || vowel)))) return false;
+    }
+    length = 0;
+    step = 0;
+    last = -1;
+    collapsed = 0;
+    walk = latin = true;
+    stepPlain = asciiVowel = accent = vowel = false;
+  }
+  return true;
+}
+
 /** The longest vowel-less word in capitals (repeated letters collapsed) taken for an acronym. */
 const MAX_ACRONYM = 6;
 
@@ -602,7 +679,8 @@ export default defineRule({
       // (ordinaryCyrillic, ordinaryGreek). Not tokens of Latin letters: a path of the same kind
       // for them measured no faster than the general one.
       const head = s.charCodeAt(from);
-      if ((head >= 0x410 && head <= 0x44f) || head === 0x401 || head === 0x451 ? ordinaryCyrillic(s, from, to) : head >= 0x370 && head < 0x400 && ordinaryGreek(s, from, to)) continue;
+      if ((head >= 0x410 && head <= 0x44f) || head === 0x401 || head === 0x451 ? ordinaryCyrillic(s, from, to) :
+        head < 0x250 ? ordinaryLatin(s, from, to) : head >= 0x370 && head < 0x400 && ordinaryGreek(s, from, to)) continue;
       // Addresses, URLs, codes and anything with digits are not typed words. The words of the
       // token: the ones isOrdinaryWide passes are null for randomReason and are passed over
       // without a string.

@@ -124,7 +124,8 @@ describe('the in-place path for tokens that are not plain ASCII', () => {
     'İstanbul', 'İİİİ', 'xİcvb', 'azért', 'ázsdf', 'čtvrt', 'scvrnkľ', 'ŁŁŁŁŁŁ', 'ßßßßß', 'þðþðþ', 'e\u0301sdfg',
     'ḁḁḁḁḃḃ', 'ἀσδφγ', 'sdfghé', 'ẞBCDFG', 'mbmnmщ', 'ʼʼʼʼ', '𐐀𐐀𐐀𐐀', 'kxjcvhé',
     'Σίσυφος', 'ΣΣΣΣ', 'ψχψχψ', 'άάάά', 'βββββ', 'ΑΣΔΦΓ', 'ασδφγh', 'σοφíα', 'оооо', 'пррр', 'кркркр', 'прол',
-    'пролд', 'аааабв', 'ЁЁЁЁ', 'ёлка', 'фываж', 'фываé', 'ывап', 'жэжэжэ',
+    'пролд', 'аааабв', 'ЁЁЁЁ', 'ёлka', 'фываж', 'фываé', 'ывап', 'жэжэжэ', 'közösség', 'ŋŋŋŋŋ', 'ǎǎǎǎǎ', 'Ňemal',
+    'ŕŕŕŕŕ', 'prstĺ', 'ášdf', 'qẃerty', 'ÅÄÖÅ', 'ııııı',
   ];
   it('finds the words randomReason finds, and only those', async () => {
     for (const w of words) {
@@ -135,7 +136,7 @@ describe('the in-place path for tokens that are not plain ASCII', () => {
   });
 
   it('finds the words of tokens with punctuation around and between them', async () => {
-    const { result } = await runRuleCase(rule, '«Фыва», — пролдж… (йцукен)! «ασδφγ»; “ζχψω”—ςερτυ, «слово»… лето—зима «σοφία».');
-    expect((result.matches ?? []).map((m) => m.value)).toEqual(['Фыва', 'пролдж', 'йцукен', 'ασδφγ', 'ζχψω', 'ςερτυ']);
+    const { result } = await runRuleCase(rule, '«Фыва», — пролдж… (йцукен)! «ασδφγ»; “ζχψω”—ςερτυ, «слово»… лето—зима «σοφία». „Qwerty“ – azért… «mbmnm» és ‘sdfgh’ – élet—erő.');
+    expect((result.matches ?? []).map((m) => m.value)).toEqual(['Фыва', 'пролдж', 'йцукен', 'ασδφγ', 'ζχψω', 'ςερτυ', 'Qwerty', 'mbmnm', 'sdfgh']);
   });
 });

@@ -33,7 +33,7 @@ export function isSpace(c: number): boolean {
 
 /** INVISIBLE or CONTROL. */
 // eslint-disable-next-line no-control-regex
-const STRIP = /[\u200B\u2060\uFEFF\u00AD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const STRIP = /[\u200B\u2060\uFEFF\u00AD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
 const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 
@@ -98,10 +98,14 @@ export function normalizeText(text: string): string {
   return PLAIN_ASCII.test(text) ? text : stripped(nfkc(text));
 }
 
-/** Invisible characters removed from NFKC-normalised text, controls to spaces. */
-function stripped(normal: string): string {
+/**
+ * Invisible characters removed from NFKC-normalised text, controls to spaces. `from`: where the
+ * search for them may start (none before it).
+ */
+function stripped(normal: string, from = 0): string {
   // One search for both kinds first: most texts have neither, and then both replaces would
   // only copy the text.
+  STRIP.lastIndex = from;
   return STRIP.test(normal) ? normal.replace(INVISIBLE, '').replace(CONTROL, ' ') : normal;
 }
 
@@ -125,10 +129,10 @@ export class TextInput {
    */
   readonly rawNfkc: readonly string[];
   /**
-   * Per field: false when the field as it came has no character of {@link HIDDEN} (no invisible
-   * or control character: what most fields are), true when it may have one.
+   * Per field: where its first character of {@link HIDDEN} (an invisible or control character)
+   * is in the field as it came, -1 when it has none (what most fields are).
    */
-  readonly hidden: readonly boolean[];
+  readonly hidden: readonly number[];
   /** All segments joined with a line feed, in order. */
   readonly joined: string;
   #tokens: readonly Token[] | undefined;
@@ -142,22 +146,24 @@ export class TextInput {
   constructor(segments: readonly TextSegment[]) {
     this.raw = segments.map((s) => s.text);
     const rawNfkc: string[] = [];
-    const hidden: boolean[] = [];
+    const hidden: number[] = [];
     this.segments = segments.map((s) => {
       // Printable ASCII with tabs and line breaks (the common case) is in normal form and has
       // no invisible or control character: one test instead of NFKC's and the stripping's.
       if (PLAIN_ASCII.test(s.text)) {
         rawNfkc.push(s.text);
-        hidden.push(false);
+        hidden.push(-1);
         return s;
       }
       const normal = nfkc(s.text);
       rawNfkc.push(normal);
       // One search of the field as it came answers for the stripping here and for
       // text.OBFUSCATION's invisible characters.
-      const has = HIDDEN.test(s.text);
-      hidden.push(has);
-      return { field: s.field, text: has ? stripped(normal) : normal };
+      const at = s.text.search(HIDDEN);
+      hidden.push(at);
+      if (at === -1) return { field: s.field, text: normal };
+      // NFKC left the field as it was (the same string): nothing to strip before `at`.
+      return { field: s.field, text: stripped(normal, normal === s.text ? at : 0) };
     });
     this.rawNfkc = rawNfkc;
     this.hidden = hidden;

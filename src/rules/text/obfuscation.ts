@@ -321,8 +321,8 @@ function isWordUnit(sc: number): boolean {
  * one no word of `s` has an invisible character between its letters, and {@link invisible} finds
  * nothing (emoji with a variation selector or a ZWJ: the common case).
  */
-function hidesBetweenLetters(s: string): boolean {
-  INVISIBLE_ALL.lastIndex = 0;
+function hidesBetweenLetters(s: string, from: number): boolean {
+  INVISIBLE_ALL.lastIndex = from;
   while (INVISIBLE_ALL.test(s)) {
     const p = INVISIBLE_ALL.lastIndex - 1;
     if (p === 0 || !isWordUnit(scriptAt(s, p - 1))) continue;
@@ -352,11 +352,15 @@ function withoutInvisible(s: string, from: number, to: number): string {
 }
 
 /** `raw`: a field as it came; `normal`: its NFKC form as normalisation made it (TextInput.rawNfkc). */
-function invisible(raw: string, normal: string, field: string, out: Match[]): void {
-  if (!INVISIBLE.test(raw)) return;
+function invisible(raw: string, normal: string, field: string, first: number, out: Match[]): void {
+  // `first`: the first invisible or control character of `raw` (TextInput.hidden): none before it.
+  INVISIBLE_ALL.lastIndex = first;
+  if (!INVISIBLE_ALL.test(raw)) return;
+  // Where `normal` is `raw` (NFKC changed nothing), its first invisible character is that one.
+  const from = normal === raw ? INVISIBLE_ALL.lastIndex - 1 : 0;
   // Offsets: NFKC as normalisation does it (bounded), then every removed character before a word moves it left.
   const s = normal;
-  if (!hidesBetweenLetters(s)) return;
+  if (!hidesBetweenLetters(s, from)) return;
   let shift = 0;
   let start = -1;
   let end = -1; // after the word's last letter or mark
@@ -639,7 +643,8 @@ export default defineRule({
       const { field, text: s } = text.segments[g]!;
       const found: Match[] = [];
       // A field without an invisible character (TextInput.hidden: most) has no word hidden by one.
-      if (text.hidden[g] !== false) invisible(text.raw[g] ?? '', text.rawNfkc[g] ?? '', field, found);
+      const first = text.hidden[g] ?? 0;
+      if (first !== -1) invisible(text.raw[g] ?? '', text.rawNfkc[g] ?? '', field, first, found);
       const before = mixed.length;
       mixedScript(s, field, spans, tFrom, t, mixed);
       for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);

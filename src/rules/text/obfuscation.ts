@@ -519,13 +519,13 @@ const MARKS_AND_MORE =
   '\\u0300-\\u036F\\u0483-\\u0489\\u0591-\\u05C7\\u0610-\\u08FF\\u0900-\\u0903\\u093A-\\u093C\\u093E-\\u094F\\u0951-\\u0957\\u0962\\u0963\\u0981-\\u2021\\u2023-\\uFFFF';
 /**
  * Where a SPACED match can start: a separator, one code point that is neither white space nor
- * a separator (the letter), any marks, and a separator; without the `u` flag, a class read per
- * code unit in place of \p{L} after every separator, and no backreference. Every SPACED match
+ * a separator (the letter), any marks, and the same separator; without the `u` flag, a class
+ * read per code unit in place of \p{L} after every separator. Every SPACED match
  * starts where this matches (the marks are in MARKS_AND_MORE; an astral mark's surrogates are
  * too). Linear: separators are neither the letter nor in MARKS_AND_MORE, so the stretch a start
  * reads ends at the next separator, and no two starts read the same stretch.
  */
-export const SPACED_START = new RegExp(`[ .\\-_*~/+\\u00A0\\u00B7\\u2022](?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*[ .\\-_*~/+\\u00A0\\u00B7\\u2022]`, 'g');
+export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*\\1`, 'g');
 
 /**
  * Whether `s` has a SPACED match whose first separator comes right after a letter (with any

@@ -125,9 +125,11 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   let k = 0;
   let lnF = 0;
   let ln1F = 0;
+  // The slots the count cache's probe found for these tokens, when it found them all: no second probe.
+  const slots = table === undefined ? null : table.slotsOf(tokens);
   for (let index = 0; index < tokens.length; index++) {
     const t = tokens[index]!;
-    const slot = table === undefined ? -1 : table.find(t);
+    const slot = slots !== null ? slots[index]! : table === undefined ? -1 : table.find(t);
     if (slot === -1) {
       const c = map.get(t);
       if (c === undefined) continue;

@@ -14,10 +14,10 @@ export const STRONG = 3;
 
 export class TokenTable {
   /** The tokens (their bits as int32), per slot. */
-  private keys = new Int32Array(64);
+  keys = new Int32Array(64);
   /** Per slot: EMPTY, UNWEIGHED, WEAK or STRONG + the index of its weight. */
   vals = new Int32Array(64);
-  private mask = 63;
+  mask = 63;
   size = 0;
   /** The message counts the weights are for (−1: none yet). */
   ns = -1;
@@ -40,6 +40,45 @@ export class TokenTable {
 
   has(token: number): boolean {
     return this.find(token) !== -1;
+  }
+
+  /** Per token of the last {@link probe}, its slot (−1: not there). */
+  slots = new Int32Array(64);
+  /** The tokens of the last {@link probe} when it found them all, and the `keys` their slots are in. */
+  private probed: readonly number[] | null = null;
+  private probedKeys: Int32Array | null = null;
+
+  /**
+   * Finds every token of `tokens`, their slots in {@link slots}; returns how many are not there.
+   * When all are, the slots are kept for {@link slotsOf} (until the table grows or another probe).
+   */
+  probe(tokens: readonly number[]): number {
+    const n = tokens.length;
+    if (this.slots.length < n) this.slots = new Int32Array(Math.max(n, 2 * this.slots.length));
+    const { keys, vals, mask, slots } = this;
+    let missing = 0;
+    for (let j = 0; j < n; j++) {
+      const v = tokens[j]! | 0;
+      let i = v & mask;
+      for (;;) {
+        if (vals[i] === EMPTY) {
+          i = -1;
+          missing++;
+          break;
+        }
+        if (keys[i] === v) break;
+        i = (i + 1) & mask;
+      }
+      slots[j] = i;
+    }
+    this.probed = missing === 0 ? tokens : null;
+    this.probedKeys = keys;
+    return missing;
+  }
+
+  /** The slots {@link probe} found for `tokens` (the same array), if it found them all and they are still where it found them; else null. */
+  slotsOf(tokens: readonly number[]): Int32Array | null {
+    return this.probed === tokens && this.probedKeys === this.keys ? this.slots : null;
   }
 
   /** Adds `token` (not weighed) when it is not there. */

@@ -125,35 +125,71 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   let k = 0;
   let lnF = 0;
   let ln1F = 0;
+  const kIndex = keptIndex;
+  const kF = keptF;
+  const kLnF = keptLnF;
+  const kLn1F = keptLn1F;
   // The slots the count cache's probe found for these tokens, when it found them all: no second probe.
   const slots = table === undefined ? null : table.slotsOf(tokens);
-  for (let index = 0; index < tokens.length; index++) {
-    const t = tokens[index]!;
-    const slot = slots !== null ? slots[index]! : table === undefined ? -1 : table.find(t);
-    if (slot === -1) {
-      const c = map.get(t);
-      if (c === undefined) continue;
-      const f = strength(c, ns, nh);
-      if (f === null) continue;
-      keptF[k] = f;
-      keptLnF[k] = Math.log(f);
-      keptLn1F[k] = Math.log(1 - f);
-    } else {
-      let v = table!.vals[slot]!;
+  if (slots !== null) {
+    // Every token is in the table: a read of its weight, once weighed (the table's arrays read
+    // again after a weighing, which may grow them).
+    const t = table!;
+    const { vals } = t;
+    let wF = t.f;
+    let wLnF = t.lnF;
+    let wLn1F = t.ln1F;
+    for (let index = 0; index < tokens.length; index++) {
+      const slot = slots[index]!;
+      let v = vals[slot]!;
       if (v === UNWEIGHED) {
-        const c = map.get(t);
-        table!.weigh(slot, c === undefined ? null : strength(c, ns, nh));
-        v = table!.vals[slot]!;
+        const c = map.get(tokens[index]!);
+        t.weigh(slot, c === undefined ? null : strength(c, ns, nh));
+        v = vals[slot]!;
+        wF = t.f;
+        wLnF = t.lnF;
+        wLn1F = t.ln1F;
       }
       if (v === WEAK) continue;
       const i = v - STRONG;
-      keptF[k] = table!.f[i]!;
-      keptLnF[k] = table!.lnF[i]!;
-      keptLn1F[k] = table!.ln1F[i]!;
+      const a = wLnF[i]!;
+      const b = wLn1F[i]!;
+      kF[k] = wF[i]!;
+      kLnF[k] = a;
+      kLn1F[k] = b;
+      kIndex[k++] = index;
+      lnF += a;
+      ln1F += b;
     }
-    keptIndex[k] = index;
-    lnF += keptLnF[k]!;
-    ln1F += keptLn1F[k++]!;
+  } else {
+    for (let index = 0; index < tokens.length; index++) {
+      const t = tokens[index]!;
+      const slot = table === undefined ? -1 : table.find(t);
+      if (slot === -1) {
+        const c = map.get(t);
+        if (c === undefined) continue;
+        const f = strength(c, ns, nh);
+        if (f === null) continue;
+        kF[k] = f;
+        kLnF[k] = Math.log(f);
+        kLn1F[k] = Math.log(1 - f);
+      } else {
+        let v = table!.vals[slot]!;
+        if (v === UNWEIGHED) {
+          const c = map.get(t);
+          table!.weigh(slot, c === undefined ? null : strength(c, ns, nh));
+          v = table!.vals[slot]!;
+        }
+        if (v === WEAK) continue;
+        const i = v - STRONG;
+        kF[k] = table!.f[i]!;
+        kLnF[k] = table!.lnF[i]!;
+        kLn1F[k] = table!.ln1F[i]!;
+      }
+      kIndex[k] = index;
+      lnF += kLnF[k]!;
+      ln1F += kLn1F[k++]!;
+    }
   }
   if (k === 0) return { probability: 0.5, count: 0, strongest: [] };
   let order: number[] | undefined;

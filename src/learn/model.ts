@@ -10,7 +10,7 @@
  * the chi-square survival function. I is ½ when no token is kept.
  */
 import type { SiteModelCounts } from '../providers/types.js';
-import { STRONG, UNWEIGHED, WEAK, type TokenTable } from './token-table.js';
+import { EMPTY, STRONG, UNWEIGHED, WEAK, type TokenTable } from './token-table.js';
 
 /** Robinson's s: how many reports' worth of weight the prior x has. */
 export const ROBINSON_S = 0.45;
@@ -129,32 +129,56 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   const kF = keptF;
   const kLnF = keptLnF;
   const kLn1F = keptLn1F;
-  // The slots the count cache's probe found for these tokens, when it found them all: no second probe.
-  const slots = table === undefined ? null : table.slotsOf(tokens);
-  if (slots !== null) {
-    // Every token is in the table: a read of its weight, once weighed (the table's arrays read
-    // again after a weighing, which may grow them).
-    const t = table!;
-    const { vals } = t;
-    let wF = t.f;
-    let wLnF = t.lnF;
-    let wLn1F = t.ln1F;
+  if (table !== undefined) {
+    // A token's slot: as the count cache's probe found it for these tokens (when it found them
+    // all: no second look-up), or looked up. Once weighed, a read of its weight; the weights'
+    // arrays read again after a weighing, which may grow them (the slots' arrays never change here).
+    const slots = table.slotsOf(tokens);
+    const { keys, vals, mask } = table;
+    let wF = table.f;
+    let wLnF = table.lnF;
+    let wLn1F = table.ln1F;
     for (let index = 0; index < tokens.length; index++) {
-      const slot = slots[index]!;
-      let v = vals[slot]!;
-      if (v === UNWEIGHED) {
-        const c = map.get(tokens[index]!);
-        t.weigh(slot, c === undefined ? null : strength(c, ns, nh));
-        v = vals[slot]!;
-        wF = t.f;
-        wLnF = t.lnF;
-        wLn1F = t.ln1F;
+      let slot: number;
+      if (slots !== null) slot = slots[index]!;
+      else {
+        const x = tokens[index]! | 0;
+        slot = x & mask;
+        for (;;) {
+          if (vals[slot] === EMPTY) {
+            slot = -1;
+            break;
+          }
+          if (keys[slot] === x) break;
+          slot = (slot + 1) & mask;
+        }
       }
-      if (v === WEAK) continue;
-      const i = v - STRONG;
-      const a = wLnF[i]!;
-      const b = wLn1F[i]!;
-      kF[k] = wF[i]!;
+      let a: number;
+      let b: number;
+      if (slot === -1) {
+        // Not in the table: the map's, if it has it.
+        const c = map.get(tokens[index]!);
+        const f = c === undefined ? null : strength(c, ns, nh);
+        if (f === null) continue;
+        kF[k] = f;
+        a = Math.log(f);
+        b = Math.log(1 - f);
+      } else {
+        let v = vals[slot]!;
+        if (v === UNWEIGHED) {
+          const c = map.get(tokens[index]!);
+          table.weigh(slot, c === undefined ? null : strength(c, ns, nh));
+          v = vals[slot]!;
+          wF = table.f;
+          wLnF = table.lnF;
+          wLn1F = table.ln1F;
+        }
+        if (v === WEAK) continue;
+        const i = v - STRONG;
+        kF[k] = wF[i]!;
+        a = wLnF[i]!;
+        b = wLn1F[i]!;
+      }
       kLnF[k] = a;
       kLn1F[k] = b;
       kIndex[k++] = index;
@@ -163,32 +187,17 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
     }
   } else {
     for (let index = 0; index < tokens.length; index++) {
-      const t = tokens[index]!;
-      const slot = table === undefined ? -1 : table.find(t);
-      if (slot === -1) {
-        const c = map.get(t);
-        if (c === undefined) continue;
-        const f = strength(c, ns, nh);
-        if (f === null) continue;
-        kF[k] = f;
-        kLnF[k] = Math.log(f);
-        kLn1F[k] = Math.log(1 - f);
-      } else {
-        let v = table!.vals[slot]!;
-        if (v === UNWEIGHED) {
-          const c = map.get(t);
-          table!.weigh(slot, c === undefined ? null : strength(c, ns, nh));
-          v = table!.vals[slot]!;
-        }
-        if (v === WEAK) continue;
-        const i = v - STRONG;
-        kF[k] = table!.f[i]!;
-        kLnF[k] = table!.lnF[i]!;
-        kLn1F[k] = table!.ln1F[i]!;
-      }
-      kIndex[k] = index;
-      lnF += kLnF[k]!;
-      ln1F += kLn1F[k++]!;
+      const c = map.get(tokens[index]!);
+      const f = c === undefined ? null : strength(c, ns, nh);
+      if (f === null) continue;
+      const a = Math.log(f);
+      const b = Math.log(1 - f);
+      kF[k] = f;
+      kLnF[k] = a;
+      kLn1F[k] = b;
+      kIndex[k++] = index;
+      lnF += a;
+      ln1F += b;
     }
   }
   if (k === 0) return { probability: 0.5, count: 0, strongest: [] };
@@ -209,16 +218,20 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   const kk = 2 * count;
   const probability = (1 + chi2Q(-2 * lnF, kk) - chi2Q(-2 * ln1F, kk)) / 2;
   // The `top` strongest, by insertion into a short list (the strongest MAX_TOKENS hold them).
+  // Kept tokens come in text order, so one no stronger than the last of a full list (|f − ½| not
+  // larger: a tie goes to the earlier) is passed over by one comparison.
   const best: number[] = [];
+  let weakest = -1;
   for (let o = 0; o < count && top > 0; o++) {
     const i = order === undefined ? o : order[o]!;
-    if (best.length === top && !stronger(i, best[top - 1]!)) continue;
+    if (best.length === top && Math.abs(kF[i]! - 0.5) <= weakest) continue;
     let j = best.length < top ? best.length : top - 1;
     best[j] = i;
     while (j > 0 && stronger(best[j]!, best[j - 1]!)) {
       [best[j - 1], best[j]] = [best[j]!, best[j - 1]!];
       j--;
     }
+    if (best.length === top) weakest = Math.abs(kF[best[top - 1]!]! - 0.5);
   }
   return { probability, count, strongest: best.map((i) => ({ index: keptIndex[i]!, f: keptF[i]! })) };
 }

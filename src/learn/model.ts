@@ -10,7 +10,7 @@
  * the chi-square survival function. I is ½ when no token is kept.
  */
 import type { SiteModelCounts } from '../providers/types.js';
-import { EMPTY, STRONG, UNWEIGHED, WEAK, type TokenTable } from './token-table.js';
+import { EMPTY, STRONG, UNWEIGHED, WEAK, WEIGHT_STRIDE, type TokenTable } from './token-table.js';
 
 /** Robinson's s: how many reports' worth of weight the prior x has. */
 export const ROBINSON_S = 0.45;
@@ -132,12 +132,10 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   if (table !== undefined) {
     // A token's slot: as the count cache's probe found it for these tokens (when it found them
     // all: no second look-up), or looked up. Once weighed, a read of its weight; the weights'
-    // arrays read again after a weighing, which may grow them (the slots' arrays never change here).
+    // array read again after a weighing, which may grow it (the slots never move here).
     const slots = table.slotsOf(tokens);
-    const { keys, vals, mask } = table;
-    let wF = table.f;
-    let wLnF = table.lnF;
-    let wLn1F = table.ln1F;
+    const { cells, mask } = table;
+    let w = table.weights;
     for (let index = 0; index < tokens.length; index++) {
       let slot: number;
       if (slots !== null) slot = slots[index]!;
@@ -145,11 +143,11 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
         const x = tokens[index]! | 0;
         slot = x & mask;
         for (;;) {
-          if (vals[slot] === EMPTY) {
+          if (cells[2 * slot + 1] === EMPTY) {
             slot = -1;
             break;
           }
-          if (keys[slot] === x) break;
+          if (cells[2 * slot] === x) break;
           slot = (slot + 1) & mask;
         }
       }
@@ -164,20 +162,18 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
         a = Math.log(f);
         b = Math.log(1 - f);
       } else {
-        let v = vals[slot]!;
+        let v = cells[2 * slot + 1]!;
         if (v === UNWEIGHED) {
           const c = map.get(tokens[index]!);
           table.weigh(slot, c === undefined ? null : strength(c, ns, nh));
-          v = vals[slot]!;
-          wF = table.f;
-          wLnF = table.lnF;
-          wLn1F = table.ln1F;
+          v = cells[2 * slot + 1]!;
+          w = table.weights;
         }
         if (v === WEAK) continue;
-        const i = v - STRONG;
-        kF[k] = wF[i]!;
-        a = wLnF[i]!;
-        b = wLn1F[i]!;
+        const i = (v - STRONG) * WEIGHT_STRIDE;
+        kF[k] = w[i]!;
+        a = w[i + 1]!;
+        b = w[i + 2]!;
       }
       kLnF[k] = a;
       kLn1F[k] = b;

@@ -130,7 +130,8 @@ export interface FactDefinition<V = unknown> {
    * `undefined` for it (e.g. text rules that work better, but also without, knowing the language).
    */
   readonly optional?: boolean;
-  fetch(provider: never, request: NormalizedRequest, options: ProviderCallOptions): Promise<V>;
+  /** The fact's value, or a promise of it; a value when the answer needs no waiting (the engine takes both). */
+  fetch(provider: never, request: NormalizedRequest, options: ProviderCallOptions): Promise<V> | V;
 }
 
 /** Declares a fact; `provider` names a key of the providers object. */
@@ -138,14 +139,14 @@ export function defineFact<P extends keyof Providers & string, V>(fact: {
   key: string;
   provider: P;
   optional?: false;
-  fetch(provider: NonNullable<Providers[P]>, request: NormalizedRequest, options: ProviderCallOptions): Promise<V>;
+  fetch(provider: NonNullable<Providers[P]>, request: NormalizedRequest, options: ProviderCallOptions): Promise<V> | V;
 }): FactDefinition<V>;
 /** Declares an optional fact: rules still run, with `undefined`, when it cannot be had. */
 export function defineFact<P extends keyof Providers & string, V>(fact: {
   key: string;
   provider: P;
   optional: true;
-  fetch(provider: NonNullable<Providers[P]>, request: NormalizedRequest, options: ProviderCallOptions): Promise<V>;
+  fetch(provider: NonNullable<Providers[P]>, request: NormalizedRequest, options: ProviderCallOptions): Promise<V> | V;
 }): FactDefinition<V | undefined>;
 export function defineFact(fact: FactDefinition): FactDefinition {
   return fact;

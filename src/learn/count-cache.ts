@@ -9,21 +9,30 @@
  * `text.SITE_MODEL` reads a key's message counts first (no tokens), then its tokens: when the
  * tokens are asked in the same turn of the event loop as such a read of the key, and the cache
  * has them all at that read's revision, they are answered without a second read of the store.
+ * With a store that reads its message counts at once (`readSiteTotalsNow`: memory, SQLite), both
+ * answers are values, not promises, whenever no token has to be read.
  *
  * The answer's `tokens` map is the cache's: the asked tokens and others, tokens without counts
  * as {@link NO_COUNTS}. Bounded: at most `maxTokens` tokens over all keys, the keys used least
  * recently dropped first.
  */
-import type { SiteModelCounts } from '../stores/types.js';
+import type { SiteModelCounts, SiteModelTotals } from '../stores/types.js';
 import { markStable } from './model.js';
 import { TokenTable } from './token-table.js';
 
 type ReadCounts = (apiKey: string, tokens: readonly number[]) => Promise<SiteModelCounts>;
+/** A store's `readSiteTotalsNow`. */
+type ReadTotalsNow = (apiKey: string) => SiteModelTotals;
+/** The cached read: a value when it needed no read of the store, else a promise. */
+export type CachedCounts = (apiKey: string, tokens: readonly number[]) => SiteModelCounts | Promise<SiteModelCounts>;
+
+/** The tokens of an answer to a read of the message counts alone: none (read it, never change it). */
+const NO_TOKENS: Map<number, { spam: number; ham: number }> = new Map();
 
 /** The counts of a token no report had. */
 const NO_COUNTS: { spam: number; ham: number } = Object.freeze({ spam: 0, ham: 0 });
 
-/** Tokens kept at most over all keys, unless told (about 9 MB of maps and 4 MB of token tables, measured; up to 5 MB more of weights). */
+/** Tokens kept at most over all keys, unless told (about 9 MB of maps and 4 MB of token tables, measured; up to 6.4 MB more of weights, 32 bytes each). */
 export const DEFAULT_CACHED_TOKENS = 200_000;
 
 interface Entry {
@@ -33,8 +42,11 @@ interface Entry {
   table: TokenTable;
 }
 
-/** `read` with a cache of the tokens' counts per key and revision (see the module's comment). */
-export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS): ReadCounts {
+/**
+ * `read` with a cache of the tokens' counts per key and revision (see the module's comment);
+ * `readTotalsNow`, when the store has it, reads the message counts without a promise.
+ */
+export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS, readTotalsNow?: ReadTotalsNow): CachedCounts {
   // In order of use, the least recent first.
   const entries = new Map<string, Entry>();
   let size = 0;
@@ -84,43 +96,23 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
   };
 
   // The message counts read in this turn of the event loop, per key (emptied by setImmediate).
-  const justRead = new Map<string, SiteModelCounts>();
+  const justRead = new Map<string, SiteModelTotals>();
   let emptying = false;
   const empty = () => {
     justRead.clear();
     emptying = false;
   };
+  const remember = (apiKey: string, totals: SiteModelTotals): void => {
+    if (totals.revision === undefined) return;
+    justRead.set(apiKey, totals);
+    if (!emptying) {
+      emptying = true;
+      setImmediate(empty);
+    }
+  };
 
-  return async (apiKey, tokens) => {
-    if (tokens.length === 0) {
-      const totals = await read(apiKey, tokens);
-      if (totals.revision !== undefined) {
-        justRead.set(apiKey, totals);
-        if (!emptying) {
-          emptying = true;
-          setImmediate(empty);
-        }
-      }
-      return totals;
-    }
-    const cached = entries.get(apiKey);
-    let missing: readonly number[] = tokens;
-    if (cached !== undefined) {
-      const { table } = cached;
-      let j = 0;
-      while (j < tokens.length && table.has(tokens[j]!)) j++;
-      if (j === tokens.length) missing = [];
-      else {
-        const m: number[] = [];
-        for (; j < tokens.length; j++) if (!table.has(tokens[j]!)) m.push(tokens[j]!);
-        missing = m;
-      }
-    }
-    const totals = justRead.get(apiKey);
-    if (missing.length === 0 && totals !== undefined && totals.revision === cached!.revision) {
-      touch(apiKey, cached!);
-      return { spam: totals.spam, ham: totals.ham, revision: totals.revision, tokens: cached!.tokens };
-    }
+  /** The tokens read from the store: those the cache does not have (`missing`), or all of them. */
+  const readTokens = async (apiKey: string, tokens: readonly number[], cached: Entry | undefined, missing: readonly number[]): Promise<SiteModelCounts> => {
     let answer = await read(apiKey, missing);
     if (answer.revision === undefined) {
       const e = entries.get(apiKey);
@@ -146,5 +138,38 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
     }
     fill(apiKey, entry, missing, answer);
     return { spam: answer.spam, ham: answer.ham, revision: answer.revision, tokens: entry.tokens };
+  };
+
+  return (apiKey, tokens) => {
+    if (tokens.length === 0) {
+      if (readTotalsNow !== undefined) {
+        const totals = readTotalsNow(apiKey);
+        remember(apiKey, totals);
+        const answer: SiteModelCounts = { spam: totals.spam, ham: totals.ham, tokens: NO_TOKENS };
+        if (totals.revision !== undefined) answer.revision = totals.revision;
+        return answer;
+      }
+      return read(apiKey, tokens).then((totals) => {
+        remember(apiKey, totals);
+        return totals;
+      });
+    }
+    const cached = entries.get(apiKey);
+    if (cached === undefined) return readTokens(apiKey, tokens, cached, tokens);
+    // One probe per token: the slots found are kept for the scoring (TokenTable.slotsOf).
+    const { table } = cached;
+    const absent = table.probe(tokens);
+    if (absent === 0) {
+      const totals = justRead.get(apiKey);
+      if (totals !== undefined && totals.revision === cached.revision) {
+        touch(apiKey, cached);
+        return { spam: totals.spam, ham: totals.ham, revision: totals.revision, tokens: cached.tokens };
+      }
+      return readTokens(apiKey, tokens, cached, []);
+    }
+    const missing: number[] = [];
+    const { slots } = table;
+    for (let j = 0; j < tokens.length; j++) if (slots[j] === -1) missing.push(tokens[j]!);
+    return readTokens(apiKey, tokens, cached, missing);
   };
 }

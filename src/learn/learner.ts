@@ -122,12 +122,12 @@ export function createSiteLearner(options: SiteLearnerOptions): SiteLearner {
     const tokens = requestTokens(request, await salt());
     await store.addSiteCounts(keyOf(o), label, tokens, delta);
   };
-  const read = cachedCounts((apiKey, tokens) => store.readSiteCounts(apiKey, tokens));
+  const read = cachedCountsOf(store);
   const provider: SiteModelProvider = {
     name: 'site-learner',
     minReports,
     salt,
-    readCounts(apiKey, tokens): Promise<SiteModelCounts> {
+    readCounts(apiKey, tokens): SiteModelCounts | Promise<SiteModelCounts> {
       return read(apiKey ?? defaultKey, tokens);
     },
   };
@@ -152,9 +152,15 @@ export function createSiteLearner(options: SiteLearnerOptions): SiteLearner {
   };
 }
 
+/** The count cache over `store` (its message counts read at once when it can). */
+function cachedCountsOf(store: SiteModelStore) {
+  const now = typeof store.readSiteTotalsNow === 'function' ? (apiKey: string) => store.readSiteTotalsNow!(apiKey) : undefined;
+  return cachedCounts((apiKey, tokens) => store.readSiteCounts(apiKey, tokens), undefined, now);
+}
+
 /** A provider that needs the classify call's key: rejects with `no-api-key` without one. */
 export function keyedSiteModelProvider(store: SiteModelStore, salt: () => Promise<number> | number, minReports: number): SiteModelProvider {
-  const read = cachedCounts((apiKey, tokens) => store.readSiteCounts(apiKey, tokens));
+  const read = cachedCountsOf(store);
   return {
     name: 'site-model',
     minReports,

@@ -10,7 +10,7 @@
  * the chi-square survival function. I is ½ when no token is kept.
  */
 import type { SiteModelCounts } from '../providers/types.js';
-import { STRONG, UNWEIGHED, WEAK, type TokenTable } from './token-table.js';
+import { EMPTY, STRONG, UNWEIGHED, WEAK, WEIGHT_STRIDE, type TokenTable } from './token-table.js';
 
 /** Robinson's s: how many reports' worth of weight the prior x has. */
 export const ROBINSON_S = 0.45;
@@ -125,33 +125,76 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   let k = 0;
   let lnF = 0;
   let ln1F = 0;
-  for (let index = 0; index < tokens.length; index++) {
-    const t = tokens[index]!;
-    const slot = table === undefined ? -1 : table.find(t);
-    if (slot === -1) {
-      const c = map.get(t);
-      if (c === undefined) continue;
-      const f = strength(c, ns, nh);
-      if (f === null) continue;
-      keptF[k] = f;
-      keptLnF[k] = Math.log(f);
-      keptLn1F[k] = Math.log(1 - f);
-    } else {
-      let v = table!.vals[slot]!;
-      if (v === UNWEIGHED) {
-        const c = map.get(t);
-        table!.weigh(slot, c === undefined ? null : strength(c, ns, nh));
-        v = table!.vals[slot]!;
+  const kIndex = keptIndex;
+  const kF = keptF;
+  const kLnF = keptLnF;
+  const kLn1F = keptLn1F;
+  if (table !== undefined) {
+    // A token's slot: as the count cache's probe found it for these tokens (when it found them
+    // all: no second look-up), or looked up. Once weighed, a read of its weight; the weights'
+    // array read again after a weighing, which may grow it (the slots never move here).
+    const slots = table.slotsOf(tokens);
+    const { cells, mask } = table;
+    let w = table.weights;
+    for (let index = 0; index < tokens.length; index++) {
+      let slot: number;
+      if (slots !== null) slot = slots[index]!;
+      else {
+        const x = tokens[index]! | 0;
+        slot = x & mask;
+        for (;;) {
+          if (cells[2 * slot + 1] === EMPTY) {
+            slot = -1;
+            break;
+          }
+          if (cells[2 * slot] === x) break;
+          slot = (slot + 1) & mask;
+        }
       }
-      if (v === WEAK) continue;
-      const i = v - STRONG;
-      keptF[k] = table!.f[i]!;
-      keptLnF[k] = table!.lnF[i]!;
-      keptLn1F[k] = table!.ln1F[i]!;
+      let a: number;
+      let b: number;
+      if (slot === -1) {
+        // Not in the table: the map's, if it has it.
+        const c = map.get(tokens[index]!);
+        const f = c === undefined ? null : strength(c, ns, nh);
+        if (f === null) continue;
+        kF[k] = f;
+        a = Math.log(f);
+        b = Math.log(1 - f);
+      } else {
+        let v = cells[2 * slot + 1]!;
+        if (v === UNWEIGHED) {
+          const c = map.get(tokens[index]!);
+          table.weigh(slot, c === undefined ? null : strength(c, ns, nh));
+          v = cells[2 * slot + 1]!;
+          w = table.weights;
+        }
+        if (v === WEAK) continue;
+        const i = (v - STRONG) * WEIGHT_STRIDE;
+        kF[k] = w[i]!;
+        a = w[i + 1]!;
+        b = w[i + 2]!;
+      }
+      kLnF[k] = a;
+      kLn1F[k] = b;
+      kIndex[k++] = index;
+      lnF += a;
+      ln1F += b;
     }
-    keptIndex[k] = index;
-    lnF += keptLnF[k]!;
-    ln1F += keptLn1F[k++]!;
+  } else {
+    for (let index = 0; index < tokens.length; index++) {
+      const c = map.get(tokens[index]!);
+      const f = c === undefined ? null : strength(c, ns, nh);
+      if (f === null) continue;
+      const a = Math.log(f);
+      const b = Math.log(1 - f);
+      kF[k] = f;
+      kLnF[k] = a;
+      kLn1F[k] = b;
+      kIndex[k++] = index;
+      lnF += a;
+      ln1F += b;
+    }
   }
   if (k === 0) return { probability: 0.5, count: 0, strongest: [] };
   let order: number[] | undefined;
@@ -171,16 +214,20 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   const kk = 2 * count;
   const probability = (1 + chi2Q(-2 * lnF, kk) - chi2Q(-2 * ln1F, kk)) / 2;
   // The `top` strongest, by insertion into a short list (the strongest MAX_TOKENS hold them).
+  // Kept tokens come in text order, so one no stronger than the last of a full list (|f − ½| not
+  // larger: a tie goes to the earlier) is passed over by one comparison.
   const best: number[] = [];
+  let weakest = -1;
   for (let o = 0; o < count && top > 0; o++) {
     const i = order === undefined ? o : order[o]!;
-    if (best.length === top && !stronger(i, best[top - 1]!)) continue;
+    if (best.length === top && Math.abs(kF[i]! - 0.5) <= weakest) continue;
     let j = best.length < top ? best.length : top - 1;
     best[j] = i;
     while (j > 0 && stronger(best[j]!, best[j - 1]!)) {
       [best[j - 1], best[j]] = [best[j]!, best[j - 1]!];
       j--;
     }
+    if (best.length === top) weakest = Math.abs(kF[best[top - 1]!]! - 0.5);
   }
   return { probability, count, strongest: best.map((i) => ({ index: keptIndex[i]!, f: keptF[i]! })) };
 }

@@ -4,6 +4,11 @@
  * a key and revision, and the site model's f, ln f and ln(1 − f) of each, so that scoring a
  * text is a lookup and a sum per token. Tokens are salted hashes already: their low bits pick
  * the slot.
+ *
+ * Laid out for a table larger than the processor's caches (a site's model holds up to 200,000
+ * tokens, and a text's tokens are scattered over it): a slot's token and state side by side
+ * in one array, a weight's three numbers side by side in another, so that a token costs one
+ * cache miss for its slot and one for its weight, not five.
  */
 
 /** A slot's state: empty, a token not weighed yet, a token that says too little; 3 + i: weight i. */
@@ -12,29 +17,32 @@ export const UNWEIGHED = 1;
 export const WEAK = 2;
 export const STRONG = 3;
 
+/** Numbers per weight in {@link TokenTable.weights}: f, ln f, ln(1 − f), and one unused (32 bytes, aligned). */
+export const WEIGHT_STRIDE = 4;
+
 export class TokenTable {
-  /** The tokens (their bits as int32), per slot. */
-  private keys = new Int32Array(64);
-  /** Per slot: EMPTY, UNWEIGHED, WEAK or STRONG + the index of its weight. */
-  vals = new Int32Array(64);
-  private mask = 63;
+  /**
+   * Two entries per slot: at 2·slot the token (its bits as int32), at 2·slot + 1 its state:
+   * EMPTY, UNWEIGHED, WEAK or STRONG + the index of its weight.
+   */
+  cells = new Int32Array(128);
+  /** Slots − 1 (the slots are a power of two). */
+  mask = 63;
   size = 0;
   /** The message counts the weights are for (−1: none yet). */
   ns = -1;
   nh = -1;
-  /** The weights, dense: f, ln f, ln(1 − f). */
-  f = new Float64Array(16);
-  lnF = new Float64Array(16);
-  ln1F = new Float64Array(16);
+  /** The weights, dense, {@link WEIGHT_STRIDE} numbers each: f, ln f, ln(1 − f). */
+  weights = new Float64Array(16 * WEIGHT_STRIDE);
   weighed = 0;
 
   /** The slot of `token`, or −1. */
   find(token: number): number {
     const v = token | 0;
-    const { keys, vals, mask } = this;
+    const { cells, mask } = this;
     for (let i = v & mask; ; i = (i + 1) & mask) {
-      if (vals[i] === EMPTY) return -1;
-      if (keys[i] === v) return i;
+      if (cells[2 * i + 1] === EMPTY) return -1;
+      if (cells[2 * i] === v) return i;
     }
   }
 
@@ -42,26 +50,70 @@ export class TokenTable {
     return this.find(token) !== -1;
   }
 
+  /** The state of slot `slot` (EMPTY, UNWEIGHED, WEAK, or STRONG + its weight's index). */
+  state(slot: number): number {
+    return this.cells[2 * slot + 1]!;
+  }
+
+  /** Per token of the last {@link probe}, its slot (−1: not there). */
+  slots = new Int32Array(64);
+  /** The tokens of the last {@link probe} when it found them all, and the `cells` their slots are in. */
+  private probed: readonly number[] | null = null;
+  private probedCells: Int32Array | null = null;
+
+  /**
+   * Finds every token of `tokens`, their slots in {@link slots}; returns how many are not there.
+   * When all are, the slots are kept for {@link slotsOf} (until the table grows or another probe).
+   */
+  probe(tokens: readonly number[]): number {
+    const n = tokens.length;
+    if (this.slots.length < n) this.slots = new Int32Array(Math.max(n, 2 * this.slots.length));
+    const { cells, mask, slots } = this;
+    let missing = 0;
+    for (let j = 0; j < n; j++) {
+      const v = tokens[j]! | 0;
+      let i = v & mask;
+      for (;;) {
+        if (cells[2 * i + 1] === EMPTY) {
+          i = -1;
+          missing++;
+          break;
+        }
+        if (cells[2 * i] === v) break;
+        i = (i + 1) & mask;
+      }
+      slots[j] = i;
+    }
+    this.probed = missing === 0 ? tokens : null;
+    this.probedCells = cells;
+    return missing;
+  }
+
+  /** The slots {@link probe} found for `tokens` (the same array), if it found them all and they are still where it found them; else null. */
+  slotsOf(tokens: readonly number[]): Int32Array | null {
+    return this.probed === tokens && this.probedCells === this.cells ? this.slots : null;
+  }
+
   /** Adds `token` (not weighed) when it is not there. */
   add(token: number): void {
-    if (2 * (this.size + 1) > this.keys.length) this.grow();
+    if (2 * (this.size + 1) > this.mask + 1) this.grow();
     const v = token | 0;
-    const { keys, vals, mask } = this;
+    const { cells, mask } = this;
     for (let i = v & mask; ; i = (i + 1) & mask) {
-      if (vals[i] === EMPTY) {
-        keys[i] = v;
-        vals[i] = UNWEIGHED;
+      if (cells[2 * i + 1] === EMPTY) {
+        cells[2 * i] = v;
+        cells[2 * i + 1] = UNWEIGHED;
         this.size++;
         return;
       }
-      if (keys[i] === v) return;
+      if (cells[2 * i] === v) return;
     }
   }
 
   /** Forgets the weights (for other message counts). */
   reweigh(ns: number, nh: number): void {
-    const { vals } = this;
-    for (let i = 0; i < vals.length; i++) if (vals[i] !== EMPTY) vals[i] = UNWEIGHED;
+    const { cells } = this;
+    for (let i = 1; i < cells.length; i += 2) if (cells[i] !== EMPTY) cells[i] = UNWEIGHED;
     this.weighed = 0;
     this.ns = ns;
     this.nh = nh;
@@ -70,37 +122,35 @@ export class TokenTable {
   /** Keeps a weight for slot `slot` (`f` null: the token says too little). */
   weigh(slot: number, f: number | null): void {
     if (f === null) {
-      this.vals[slot] = WEAK;
+      this.cells[2 * slot + 1] = WEAK;
       return;
     }
     const i = this.weighed++;
-    if (i === this.f.length) {
-      const grown = (a: Float64Array) => {
-        const b = new Float64Array(2 * a.length);
-        b.set(a);
-        return b;
-      };
-      this.f = grown(this.f);
-      this.lnF = grown(this.lnF);
-      this.ln1F = grown(this.ln1F);
+    if (i * WEIGHT_STRIDE === this.weights.length) {
+      const grown = new Float64Array(2 * this.weights.length);
+      grown.set(this.weights);
+      this.weights = grown;
     }
-    this.f[i] = f;
-    this.lnF[i] = Math.log(f);
-    this.ln1F[i] = Math.log(1 - f);
-    this.vals[slot] = STRONG + i;
+    const w = this.weights;
+    w[i * WEIGHT_STRIDE] = f;
+    w[i * WEIGHT_STRIDE + 1] = Math.log(f);
+    w[i * WEIGHT_STRIDE + 2] = Math.log(1 - f);
+    this.cells[2 * slot + 1] = STRONG + i;
   }
 
   private grow(): void {
-    const { keys, vals } = this;
-    this.keys = new Int32Array(2 * keys.length);
-    this.vals = new Int32Array(2 * keys.length);
-    this.mask = 2 * keys.length - 1;
-    for (let i = 0; i < keys.length; i++) {
-      if (vals[i] === EMPTY) continue;
-      let j = keys[i]! & this.mask;
-      while (this.vals[j] !== EMPTY) j = (j + 1) & this.mask;
-      this.keys[j] = keys[i]!;
-      this.vals[j] = vals[i]!;
+    const old = this.cells;
+    const slots = old.length; // twice the old slots: the new table's
+    const cells = new Int32Array(2 * slots);
+    const mask = slots - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i + 1] === EMPTY) continue;
+      let j = old[i]! & mask;
+      while (cells[2 * j + 1] !== EMPTY) j = (j + 1) & mask;
+      cells[2 * j] = old[i]!;
+      cells[2 * j + 1] = old[i + 1]!;
     }
+    this.cells = cells;
+    this.mask = mask;
   }
 }

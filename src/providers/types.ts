@@ -157,8 +157,9 @@ export interface SiteModelProvider {
   /**
    * The key's counts for these tokens. `apiKey` is the classify call's (the call option `apiKey`); a
    * provider that needs one and is not given one rejects with `FactUnavailable('no-api-key')`.
+   * The answer may be given at once (a value) when it needs no waiting.
    */
-  readCounts(apiKey: string | undefined, tokens: readonly number[], options: ProviderCallOptions): Promise<SiteModelCounts>;
+  readCounts(apiKey: string | undefined, tokens: readonly number[], options: ProviderCallOptions): Promise<SiteModelCounts> | SiteModelCounts;
 }
 
 export interface Providers {

@@ -1,4 +1,4 @@
-export type { ApiKeyRecord, CounterStore, DecisionFilter, DecisionRecord, DecisionStore, FeedbackLabel, KeyStore, ProofStore, SecretsRewriter, SettingsStore, SiteModelCounts, SiteModelStore, Store } from './types.js';
+export type { ApiKeyRecord, CounterStore, DecisionFilter, DecisionRecord, DecisionStore, FeedbackLabel, KeyStore, ProofStore, SecretsRewriter, SettingsStore, SiteModelCounts, SiteModelStore, SiteModelTotals, Store } from './types.js';
 export { DEFAULT_STORE_TIMEOUT_MS, guardStore, isStoreUnavailable, StoreUnavailableError, type GuardOptions } from './guard.js';
 export { createMemoryStore, type MemoryStoreOptions } from './memory.js';
 export { createSqliteStore, type SqliteStoreOptions } from './sqlite.js';

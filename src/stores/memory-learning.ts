@@ -1,5 +1,5 @@
 /** The decision log and the site-model counts of the in-memory store. */
-import type { DecisionRecord, DecisionStore, FeedbackLabel, SiteModelCounts, SiteModelStore } from './types.js';
+import type { DecisionRecord, DecisionStore, FeedbackLabel, SiteModelCounts, SiteModelStore, SiteModelTotals } from './types.js';
 
 const DEFAULT_LIST_LIMIT = 100;
 
@@ -204,6 +204,9 @@ export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): D
   };
 }
 
+/** The totals of a key without a model. */
+const NO_MODEL: SiteModelTotals = Object.freeze({ spam: 0, ham: 0 });
+
 /** The last revision given to a memory store's model: each change takes the next, over all stores of the process. */
 let lastRevision = 0;
 
@@ -236,6 +239,11 @@ export function memorySiteModelStore(open: () => void): SiteModelStore {
         if (c) found.set(t, { spam: c.spam, ham: c.ham });
       }
       return { spam: m.spam, ham: m.ham, revision: m.revision, tokens: found };
+    },
+    readSiteTotalsNow(apiKey): SiteModelTotals {
+      open();
+      const m = models.get(apiKey);
+      return m ? { spam: m.spam, ham: m.ham, revision: m.revision } : NO_MODEL;
     },
     async deleteSiteModel(apiKey) {
       open();

@@ -5,12 +5,15 @@
  * the row is made, one more at every change.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { FeedbackLabel, SiteModelCounts, SiteModelStore } from './types.js';
+import type { FeedbackLabel, SiteModelCounts, SiteModelStore, SiteModelTotals } from './types.js';
 
 export const SITE_MODEL_SCHEMA = `
 CREATE TABLE IF NOT EXISTS site_model_totals (api_key TEXT PRIMARY KEY, spam INTEGER NOT NULL, ham INTEGER NOT NULL, revision INTEGER) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS site_model_tokens (api_key TEXT NOT NULL, token INTEGER NOT NULL, spam INTEGER NOT NULL, ham INTEGER NOT NULL, PRIMARY KEY (api_key, token)) WITHOUT ROWID;
 `;
+
+/** The totals of a key without a model. */
+const NO_MODEL: SiteModelTotals = Object.freeze({ spam: 0, ham: 0 });
 
 /** A new model's first revision: random below 2^48 (not a secret; it only has to differ from the last one's). */
 function randomRevision(): number {
@@ -67,22 +70,30 @@ export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operatio
   // connection changes the key's model, or another connection (process) commits any change to
   // the file, which `PRAGMA data_version` tells (one statement that reads no table).
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const knownTotals = new Map<string, SiteModelCounts>();
+  const knownTotals = new Map<string, SiteModelTotals>();
   let knownVersion: number | undefined;
-  const readTotals = (apiKey: string): SiteModelCounts => {
+  const readTotals = (apiKey: string): SiteModelTotals => {
     const version = dataVersion.get();
     if (version !== knownVersion) {
       knownTotals.clear();
       knownVersion = version;
     }
-    const known = knownTotals.get(apiKey);
-    if (known !== undefined) return { ...known, tokens: new Map() };
-    const counts = readNow(apiKey, []);
-    if (knownTotals.size >= 10_000) knownTotals.clear();
-    knownTotals.set(apiKey, counts);
-    return { ...counts, tokens: new Map() };
+    let known = knownTotals.get(apiKey);
+    if (known === undefined) {
+      const row = selectTotals.get(apiKey);
+      known = !row ? NO_MODEL : row.revision === null ? { spam: row.spam, ham: row.ham } : { spam: row.spam, ham: row.ham, revision: row.revision };
+      if (knownTotals.size >= 10_000) knownTotals.clear();
+      knownTotals.set(apiKey, known);
+    }
+    return known;
   };
-  const read = (apiKey: string, tokens: readonly number[]) => (tokens.length === 0 ? readTotals(apiKey) : readBoth(apiKey, tokens));
+  const read = (apiKey: string, tokens: readonly number[]): SiteModelCounts => {
+    if (tokens.length > 0) return readBoth(apiKey, tokens);
+    const t = readTotals(apiKey);
+    const counts: SiteModelCounts = { spam: t.spam, ham: t.ham, tokens: new Map() };
+    if (t.revision !== undefined) counts.revision = t.revision;
+    return counts;
+  };
   const forget = db.transaction((apiKey: string) => {
     deleteTotals.run(apiKey);
     deleteTokens.run(apiKey);
@@ -99,6 +110,13 @@ export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operatio
     async readSiteCounts(apiKey, tokens) {
       try {
         return read(apiKey, tokens);
+      } catch (error) {
+        return fail('readSiteCounts', error);
+      }
+    },
+    readSiteTotalsNow(apiKey) {
+      try {
+        return readTotals(apiKey);
       } catch (error) {
         return fail('readSiteCounts', error);
       }

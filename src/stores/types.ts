@@ -183,6 +183,14 @@ export interface SiteModelCounts {
   revision?: number;
 }
 
+/** A key's message counts and revision, without tokens ({@link SiteModelStore.readSiteTotalsNow}). */
+export interface SiteModelTotals {
+  readonly spam: number;
+  readonly ham: number;
+  /** As {@link SiteModelCounts.revision}. */
+  readonly revision?: number;
+}
+
 /** The per-site learner's counts, per API key (optional for stores of your own). */
 export interface SiteModelStore {
   /**
@@ -192,6 +200,13 @@ export interface SiteModelStore {
   addSiteCounts(apiKey: string, label: FeedbackLabel, tokens: readonly number[], delta: 1 | -1): Promise<void>;
   /** The key's message counts and the counts of the given tokens. */
   readSiteCounts(apiKey: string, tokens: readonly number[]): Promise<SiteModelCounts>;
+  /**
+   * Optional, for a store that reads without waiting (the memory and SQLite stores): the key's
+   * message counts and revision, as `readSiteCounts(apiKey, [])` gives them, answered at once.
+   * The site model reads them on every request; with this method that read costs no promise.
+   * Throws what `readSiteCounts` would reject with. Read the answer, never change it.
+   */
+  readSiteTotalsNow?(apiKey: string): SiteModelTotals;
   /** Forgets every count of the key. */
   deleteSiteModel(apiKey: string): Promise<void>;
 }

@@ -12,7 +12,7 @@ describe('README: the admin page', () => {
   it('the admin-decisions example prints what its comments say', () => {
     const code = readmeExample('admin-decisions');
     const expected = expectedOutput(code);
-    expect(expected).toHaveLength(4);
+    expect(expected).toHaveLength(5);
     const file = join(mkdtempSync(join(tmpdir(), 'formspam-readme-admin-')), 'example.mjs');
     writeFileSync(file, code
       .replace("from 'formspam/node'", `from ${JSON.stringify(join(ROOT, 'dist/adapters/node.js'))}`)

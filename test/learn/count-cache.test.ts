@@ -93,6 +93,41 @@ describe.each([
     await store.close();
   });
 
+  it('answers at once (a value, not a promise) when the store reads its message counts at once and no token is missing', async () => {
+    const store = make() as Store & SiteModelStore;
+    await store.addSiteCounts('k', 'spam', [1, 2], 1);
+    const { calls, read } = recorded(store);
+    const cached = cachedCounts(read, undefined, (k) => store.readSiteTotalsNow!(k));
+    const isPromise = (x: unknown) => x instanceof Promise;
+    let totals = cached('k', []);
+    expect(isPromise(totals)).toBe(false);
+    expect([(totals as SiteModelCounts).spam, (totals as SiteModelCounts).ham]).toEqual([1, 0]);
+    const first = cached('k', [1, 2]); // not cached yet: read
+    expect(isPromise(first)).toBe(true);
+    expect(of(await first, [1, 2])).toEqual([[1, 1, 0], [2, 1, 0]]);
+    totals = cached('k', []);
+    let c = cached('k', [1, 2]);
+    expect(isPromise(totals) || isPromise(c)).toBe(false);
+    expect([(c as SiteModelCounts).spam, ...of(c as SiteModelCounts, [1, 2])]).toEqual([1, [1, 1, 0], [2, 1, 0]]);
+    expect(calls).toEqual([[1, 2]]);
+    // A report in the same turn: the next read of the message counts sees it, and the tokens are read again.
+    await store.addSiteCounts('k', 'ham', [2], 1);
+    totals = cached('k', []);
+    expect(isPromise(totals)).toBe(false);
+    expect([(totals as SiteModelCounts).spam, (totals as SiteModelCounts).ham]).toEqual([1, 1]);
+    c = cached('k', [1, 2]);
+    expect(isPromise(c)).toBe(true);
+    expect(of(await c, [1, 2])).toEqual([[1, 1, 0], [2, 1, 1]]);
+    expect(calls.slice(1)).toEqual([[], [1, 2]]);
+    // A token not seen yet is read, the others not.
+    cached('k', []);
+    c = cached('k', [1, 2, 3]);
+    expect(isPromise(c)).toBe(true);
+    expect(of(await c, [3])).toEqual([[3, 0, 0]]);
+    expect(calls.slice(3)).toEqual([[3]]);
+    await store.close();
+  });
+
   it('keeps each key its own, and reads every token each time from a store without revisions', async () => {
     const store = make() as Store & SiteModelStore;
     await store.addSiteCounts('a', 'spam', [1], 1);

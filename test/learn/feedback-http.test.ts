@@ -106,12 +106,21 @@ describe('POST /api/v1/feedback', () => {
     expect([r.status, r.json.code]).toEqual([501, 'NOT_SUPPORTED']);
   });
 
-  it('reports a store that fails during classify as a provider error, never as spam', async () => {
+  it.each([
+    ['its message counts read at once (readSiteTotalsNow throws)', false],
+    ['no readSiteTotalsNow (readSiteCounts rejects)', true],
+  ])('reports a store that fails during classify as a provider error, never as spam: %s', async (_name, withoutNow) => {
     const store = createMemoryStore();
+    if (withoutNow) delete store.readSiteTotalsNow;
     const { a, classify } = await setup({ store });
     store.readSiteCounts = async () => {
       throw new Error('disk on fire');
     };
+    if (!withoutNow) {
+      store.readSiteTotalsNow = () => {
+        throw new Error('disk on fire');
+      };
+    }
     const r = (await classify(a, SPAM[0]!)).json;
     expect(r.text.rules.SITE_MODEL).toMatchObject({ score: 0, skipped: 'provider-error' });
     expect(r.errors).toContainEqual(expect.objectContaining({ provider: 'siteModel', reason: 'provider-error' }));

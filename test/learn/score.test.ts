@@ -44,6 +44,25 @@ describe('TokenTable', () => {
     expect(added.every((t) => table.has(t))).toBe(true);
     expect(absent.some((t) => table.has(t))).toBe(false);
   });
+
+  it('probes tokens to their slots, and keeps them only while all were found and the table has not grown', () => {
+    const table = new TokenTable();
+    const r = random(7);
+    const held = Array.from({ length: 20 }, () => Math.floor(r() * 2 ** 32));
+    for (const t of held) table.add(t);
+    const asked = [...held.slice(0, 10), 0x12345678, ...held.slice(10)];
+    expect(table.probe(asked)).toBe(held.includes(0x12345678) ? 0 : 1);
+    expect(Array.from(table.slots.subarray(0, asked.length))).toEqual(asked.map((t) => table.find(t)));
+    expect(table.slotsOf(asked)).toBeNull(); // one was not there
+    expect(table.probe(held)).toBe(0);
+    expect(Array.from(table.slotsOf(held)!.subarray(0, held.length))).toEqual(held.map((t) => table.find(t)));
+    expect(table.slotsOf([...held])).toBeNull(); // another array
+    // Added tokens that leave the table its size keep the slots; growing moves them.
+    table.add(held[0]!);
+    expect(table.slotsOf(held)).not.toBeNull();
+    for (let i = 0; i < 100; i++) table.add(Math.floor(r() * 2 ** 32));
+    expect(table.slotsOf(held)).toBeNull();
+  });
 });
 
 describe('scoreStrongest', () => {
@@ -68,6 +87,18 @@ describe('scoreStrongest', () => {
       if (reference.used.length === MAX_TOKENS) compared++;
       // Back at the first counts: weighed again.
       expect(scoreStrongest(tokens, counts, 5)).toEqual(expected);
+      // A table of every asked token, probed as the count cache does: scored from the probe's slots.
+      const probed = new TokenTable();
+      for (const t of tokens) probed.add(t);
+      for (const t of counts.tokens.keys()) probed.add(t);
+      const same = { ...counts, tokens: new Map(counts.tokens) };
+      markStable(same.tokens, probed);
+      // Weighed first through its own look-ups, then read through the probe's slots.
+      expect(probed.slotsOf(tokens)).toBeNull();
+      expect(scoreStrongest(tokens, same, 5)).toEqual(expected);
+      expect(probed.probe(tokens)).toBe(0);
+      expect(probed.slotsOf(tokens)).not.toBeNull();
+      expect(scoreStrongest(tokens, same, 5)).toEqual(expected);
     }
     // Many of the texts have more strong tokens than are combined (the strongest MAX_TOKENS are).
     expect(compared).toBeGreaterThan(10);

@@ -1,7 +1,8 @@
 import { defineFact, defineRule, hit, miss, skip, type Match, type ProbabilityBucket } from '../../core/rule.js';
 import { scoreStrongest } from '../../learn/model.js';
 import { siteTokenWords } from '../../learn/tokens.js';
-import type { SiteModelCounts } from '../../providers/types.js';
+import type { ProviderCallOptions, SiteModelCounts, SiteModelProvider } from '../../providers/types.js';
+import type { NormalizedRequest } from '../../core/request.js';
 
 /**
  * The points of a site model's spam probability, chosen on leave-one-out replays of the training
@@ -29,21 +30,35 @@ export interface SiteModelFact {
   counts: SiteModelCounts;
 }
 
+/** A provider's answer, given at once or promised. */
+type Answer<T> = T | Promise<T>;
+
+const isPromise = <T>(x: Answer<T>): x is Promise<T> => typeof (x as { then?: unknown }).then === 'function';
+
+/**
+ * The fact once the salt is known: the key's report counts first; until it has enough of each,
+ * its model is not read and the text's tokens are not made (most keys, most of the time). A
+ * value, not a promise, when the provider answered both reads at once.
+ */
+function countsOf(provider: SiteModelProvider, request: NormalizedRequest, options: ProviderCallOptions, salt: number): Answer<SiteModelFact> {
+  const apiKey = request.apiKey ?? undefined;
+  const { minReports } = provider;
+  const afterTotals = (totals: SiteModelCounts): Answer<SiteModelFact> => {
+    if (!request.text || totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts: totals };
+    const counts = provider.readCounts(apiKey, siteTokenWords(request.text, salt).tokens, options);
+    return isPromise(counts) ? counts.then((c) => ({ salt, minReports, counts: c })) : { salt, minReports, counts };
+  };
+  const totals = provider.readCounts(apiKey, [], options);
+  return isPromise(totals) ? totals.then(afterTotals) : afterTotals(totals);
+}
+
 /** The key's counts for the tokens of the request's text (from the `siteModel` provider). */
 export const siteModelFact = defineFact({
   key: 'text.siteModel',
   provider: 'siteModel',
-  async fetch(provider, request, options): Promise<SiteModelFact> {
+  fetch(provider, request, options): Answer<SiteModelFact> {
     const given = provider.salt(options);
-    const salt = (typeof given === 'number' ? given : await given) >>> 0;
-    const apiKey = request.apiKey ?? undefined;
-    const { minReports } = provider;
-    // The key's report counts first: until it has enough of each, its model is not read and the
-    // text's tokens are not made (most keys, most of the time).
-    const totals = await provider.readCounts(apiKey, [], options);
-    if (!request.text || totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts: totals };
-    const counts = await provider.readCounts(apiKey, siteTokenWords(request.text, salt).tokens, options);
-    return { salt, minReports, counts };
+    return typeof given === 'number' ? countsOf(provider, request, options, given >>> 0) : given.then((s) => countsOf(provider, request, options, s >>> 0));
   },
 });
 

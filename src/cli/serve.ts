@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { createHandler } from '../adapters/node.js';
 import { createMetrics } from '../service/metrics.js';
+import { logDestination, requestLogger } from './serve-log.js';
 import { trackConnections } from './drain.js';
 import { parseRateLimits, type RateLimits } from '../service/rate-limit.js';
 import type { DecisionLogOptions } from '../service/decision-log.js';
@@ -163,32 +164,6 @@ export function storeTimeout(text: string): number {
   return ms;
 }
 
-/**
- * Standard output for the log lines, batched: a line is appended to a buffer, which is written
- * (synchronously, one write(2)) once it holds 4 KiB, and in any case every 100 ms, so that a
- * request under load costs an append instead of a write to standard output of its own (about
- * 8 µs of a busy server's time per line, docs/performance.md, 2026-11-27). Nothing waits in the buffer past
- * the process: it is written when the process exits, normally, after SIGTERM/SIGINT (the
- * shutdown also flushes it) or on an uncaught exception; only a SIGKILL or a crash of node itself
- * can lose the lines of the last 100 ms.
- */
-function logDestination(): ReturnType<typeof pino.destination> {
-  const destination = pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
-  process.on('exit', () => {
-    try {
-      destination.flushSync();
-    } catch {
-      // standard output is gone: nothing to write to
-    }
-  });
-  return destination;
-}
-
-/** Log lines are written once this many bytes are buffered… */
-const LOG_BATCH_BYTES = 4096;
-/** …and at least this often (ms). */
-const LOG_FLUSH_MS = 100;
-
 function integer(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -285,7 +260,10 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
   const level = values['log-level'] ?? env.FORMSPAM_LOG_LEVEL ?? 'info';
   if (!levels.includes(level)) throw new UsageError(`--log-level must be one of ${levels.join(', ')}`);
-  const logger = pino({ level, base: { service: 'formspam' }, redact: { paths: ['secret', '*.secret', 'apiKey', '*.apiKey', 'authorization', '*.authorization'], censor: '[redacted]' } }, logDestination());
+  // Standard output, batched (serve-log.ts): a line costs an append; written at 4,096 characters,
+  // every 100 ms and on exit.
+  const logOutput = logDestination();
+  const logger = pino({ level, base: { service: 'formspam' }, redact: { paths: ['secret', '*.secret', 'apiKey', '*.apiKey', 'authorization', '*.authorization'], censor: '[redacted]' } }, logOutput);
 
   // Before the store opens: a bad --geo-city-db stops here with INVALID_GEO_DATABASE.
   const city = geoCityDatabases(values['geo-city-db'], env);
@@ -332,8 +310,9 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       ...(adminToken !== undefined && { adminToken }),
       ...(maxNumber !== undefined && { m2m: { maxNumber } }),
       logger,
-      // The per-request line: fixed keys, plain values; redaction could not change it (service.ts).
-      requestLogger: logger.child({}, { redact: { paths: [] } }),
+      // The per-request line: fixed keys, plain values; redaction could not change it (service.ts),
+      // formatted as pino would (serve-log.ts) into the same output.
+      requestLogger: requestLogger(logger, logOutput),
       metrics: values['no-metrics'] ? false : createMetrics({ defaultMetrics: true }),
       decisionLog,
     });

@@ -23,7 +23,7 @@ import { createFailures } from './failures.js';
 import { HttpError, readJson, type Logger, type ServiceRequest, type ServiceResponse } from './http.js';
 import { M2MGate } from './m2m.js';
 import { MasterKeyError } from './master-key.js';
-import { createMetrics, type ServiceMetrics } from './metrics.js';
+import { createMetrics, meterOf, type RequestMeter, type ServiceMetrics } from './metrics.js';
 import { checkRate, DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './rate-limit.js';
 import type { ServiceOptions } from './options.js';
 import { createOutageGrace, type OutageGrace } from './outage.js';
@@ -43,6 +43,8 @@ export interface ServiceContext {
   box: SecretBox | null;
   log: Logger | undefined;
   metrics: ServiceMetrics | null;
+  /** What each request adds to the metrics (null without metrics). */
+  meter: RequestMeter | null;
   license: string;
   keyIssuance: 'open' | 'closed';
   adminToken: string | undefined;
@@ -111,6 +113,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
   }
   const log = options.logger;
   const metrics = options.metrics === false ? null : options.metrics === true || options.metrics === undefined ? createMetrics() : options.metrics;
+  const meter = metrics ? meterOf(metrics) : null;
   const world = { now, randomBytes };
 
   // The M2M HMAC key: given, else derived from the master key, else one random key shared by
@@ -183,10 +186,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
     const t0 = performance.now();
     // No per-request signal: provider timeouts bound the work.
     const result = await classifier.classify(request, ip === undefined && apiKey === undefined ? undefined : { clientIp: ip, apiKey });
-    if (metrics) {
-      metrics.classifyDuration.observe((performance.now() - t0) / 1000);
-      metrics.classifications.inc({ classification: result.classification });
-    }
+    meter?.classified((performance.now() - t0) / 1000, result.classification);
     return result;
   }
 
@@ -210,6 +210,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
     box,
     log,
     metrics,
+    meter,
     license: options.license ?? 'free',
     keyIssuance,
     adminToken,

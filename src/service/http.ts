@@ -76,10 +76,11 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
   } catch {
     throw new HttpError(400, 'INVALID_JSON', 'Invalid JSON: the body is not UTF-8.');
   }
-  if (text.trim() === '') throw new HttpError(400, 'INVALID_JSON', 'Invalid JSON: the body is empty.');
   try {
     return JSON.parse(text);
   } catch {
+    // JSON.parse refuses an empty or blank body too: told apart only then (no trimmed copy per request).
+    if (text.trim() === '') throw new HttpError(400, 'INVALID_JSON', 'Invalid JSON: the body is empty.');
     throw new HttpError(400, 'INVALID_JSON', 'Invalid JSON.');
   }
 }

@@ -101,7 +101,7 @@ function route(ctx: ServiceContext, req: ServiceRequest, target: Target, ip: str
 
 export function createService(options: ServiceOptions = {}): Service {
   const ctx = createContext(options);
-  const { store, metrics, providers, trusted } = ctx;
+  const { store, metrics, meter, providers, trusted } = ctx;
   const requestLog = ctx.options.requestLogger ?? ctx.log;
   return {
     store,
@@ -143,7 +143,7 @@ export function createService(options: ServiceOptions = {}): Service {
         response = ctx.errorToResponse(error, path);
       }
       if (req.method === 'HEAD') response = { ...response, body: '' };
-      metrics?.requests.inc({ route: path, method: Object.hasOwn(ROUTES, path) ? req.method : 'other', status: String(response.status) });
+      meter?.request(path, Object.hasOwn(ROUTES, path) ? req.method : 'other', response.status);
       requestLog?.info({ event: 'request', method: req.method.slice(0, 10), route: path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, ip }, 'request');
       return response;
     },

@@ -597,6 +597,18 @@ function ordinaryLatin(s: string, from: number, to: number): boolean {
   return true;
 }
 
+/**
+ * True when the token `s[from, to)` (not plain ASCII) is words of one script that are all plainly
+ * ordinary, by the reader of the script of its first code unit: {@link ordinaryCyrillic},
+ * {@link ordinaryLatin} (Latin below U+0250) or {@link ordinaryGreek}. False: the general path decides.
+ */
+function plainlyOrdinary(s: string, from: number, to: number): boolean {
+  const head = s.charCodeAt(from);
+  if ((head >= 0x410 && head <= 0x44f) || head === 0x401 || head === 0x451) return ordinaryCyrillic(s, from, to);
+  if (head < 0x250) return ordinaryLatin(s, from, to);
+  return head >= 0x370 && head < 0x400 && ordinaryGreek(s, from, to);
+}
+
 /** The longest vowel-less word in capitals (repeated letters collapsed) taken for an acronym. */
 const MAX_ACRONYM = 6;
 
@@ -675,12 +687,8 @@ export default defineRule({
       // Only Latin, Cyrillic and Greek words are judged (randomReason): a token without a letter
       // of those scripts (Arabic, Devanagari, Han…) is passed over without a string.
       if (!hasJudgedLetter(s, from, to)) continue;
-      // A token of Cyrillic or Greek words that are all plainly ordinary is read once
-      // (ordinaryCyrillic, ordinaryGreek). Not tokens of Latin letters: a path of the same kind
-      // for them measured no faster than the general one.
-      const head = s.charCodeAt(from);
-      if ((head >= 0x410 && head <= 0x44f) || head === 0x401 || head === 0x451 ? ordinaryCyrillic(s, from, to) :
-        head < 0x250 ? ordinaryLatin(s, from, to) : head >= 0x370 && head < 0x400 && ordinaryGreek(s, from, to)) continue;
+      // A token of Cyrillic, Greek or accented Latin words that are all plainly ordinary is read once.
+      if (plainlyOrdinary(s, from, to)) continue;
       // Addresses, URLs, codes and anything with digits are not typed words. The words of the
       // token: the ones isOrdinaryWide passes are null for randomReason and are passed over
       // without a string.

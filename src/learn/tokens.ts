@@ -3,9 +3,12 @@
  * normalised word and each pair of consecutive words within a clause, and the text's shapes
  * (runs of `!` and `?`, words in capitals, number shapes, a link or none, how many words:
  * `shapes.ts`), each as a 32-bit hash salted with a secret of the server. The words, their pairs
- * and the shapes of numbers and capitals are found in one pass over the words. The decision log keeps only these numbers, never the words, so
- * feedback on a logged decision can train the site's model without the text being stored; the
- * salt keeps a reader of the store from hashing a dictionary to recover the words.
+ * and the shapes of numbers and capitals are found in one pass over the words. The decision
+ * log keeps only these numbers, never the words, so feedback on a logged decision can train the
+ * site's model without the text being stored. The salt makes one store's hashes differ from
+ * another's (no table of hashed words made once serves every store), but it is no key: the hash
+ * can be run backwards, so one token of a known text (a shape's name is public) gives the salt
+ * away, and then a dictionary hashed with it names the words (README, "What is stored").
  *
  * The token definition is fixed (independent of the global text model's features), so counts
  * stored by one version stay meaningful after the global model is retrained. Linear in the text.

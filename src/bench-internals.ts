@@ -10,7 +10,7 @@ export { siteTokenWords } from './learn/tokens.js';
 export { scoreTokens } from './learn/model.js';
 export { MIN_STRENGTH, ROBINSON_S, ROBINSON_X, MAX_TOKENS } from './learn/model.js';
 export { SITE_MODEL_BUCKETS } from './rules/text/site-model.js';
-export { siteShapes } from './learn/shapes.js';
+export { siteShapes } from './learn/tokens.js';
 export { wordsOf } from './lexicons/normalize.js';
 export { trainingRecords, TEXT_MODEL_OPTIONS } from './model/training-set.js';
 export { trainingExamples } from './eval/leave-one-out.js';

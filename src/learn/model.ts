@@ -33,14 +33,22 @@ export interface SiteModelScore {
   used: TokenWeight[];
 }
 
-/** The chi-square survival function for an even number of degrees of freedom `v`. */
+/**
+ * The chi-square survival function for an even number of degrees of freedom `v`: the sum of the
+ * first v/2 terms of a Poisson series. Past the series' peak (i > m) the terms only shrink, so
+ * once a term no longer changes the sum no later one can (each is under half a unit in its last
+ * place): the loop stops there, with the same result to the last bit.
+ */
 export function chi2Q(x2: number, v: number): number {
   const m = x2 / 2;
   let term = Math.exp(-m);
   let sum = term;
-  for (let i = 1; i < v / 2; i++) {
+  const n = v / 2;
+  for (let i = 1; i < n; i++) {
     term *= m / i;
-    sum += term;
+    const next = sum + term;
+    if (next === sum && i > m) break;
+    sum = next;
   }
   return Math.min(sum, 1);
 }

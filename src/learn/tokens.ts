@@ -1,11 +1,14 @@
 /**
  * The tokens of the per-site learner (`text.SITE_MODEL`) and of the decision log: each distinct
  * normalised word and each pair of consecutive words within a clause, and the text's shapes
- * (runs of `!` and `?`, emoticons, emoji, words in capitals, elongated words, number shapes, a
- * link or none, how many words: `shapes.ts`), each as a 32-bit hash salted with a secret of the
- * server. The decision log keeps only these numbers, never the words, so
- * feedback on a logged decision can train the site's model without the text being stored; the
- * salt keeps a reader of the store from hashing a dictionary to recover the words.
+ * (runs of `!` and `?`, words in capitals, number shapes, a link or none, how many words:
+ * `shapes.ts`), each as a 32-bit hash salted with a secret of the server. The words, their pairs
+ * and the shapes of numbers and capitals are found in one pass over the words. The decision
+ * log keeps only these numbers, never the words, so feedback on a logged decision can train the
+ * site's model without the text being stored. The salt makes one store's hashes differ from
+ * another's (no table of hashed words made once serves every store), but it is no key: the hash
+ * can be run backwards, so one token of a known text (a shape's name is public) gives the salt
+ * away, and then a dictionary hashed with it names the words (README, "What is stored").
  *
  * The token definition is fixed (independent of the global text model's features), so counts
  * stored by one version stay meaningful after the global model is retrained. Linear in the text.
@@ -13,7 +16,7 @@
 import { wordsOf, type Words } from '../lexicons/normalize.js';
 import type { TextInput } from '../text/input.js';
 import { finish, FNV_OFFSET, FNV_PRIME } from './hash.js';
-import { MAX_SHAPE_TOKENS, siteShapes, type SiteShapes } from './shapes.js';
+import { allCaps, CAPS4_ID, CAPS_ID, forEachRun, hashesOf, linkShape, MAX_SHAPE_TOKENS, NUMBER_ID, SHAPE_NAMES, wordsShape, type SiteShapes } from './shapes.js';
 
 /** Word tokens counted per text at most (the first ones, in text order); shapes come on top. */
 export const MAX_SITE_TOKENS = 512;
@@ -49,8 +52,8 @@ export interface SiteTokenWords {
   readonly word: readonly number[];
   /** Per token: 1 for a pair of words (the word at `word` and the next one), else 0. */
   readonly pair: readonly number[];
-  /** The shapes' names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
-  readonly shapes: { readonly names: readonly string[]; readonly spans: readonly number[] };
+  /** The shapes' hashes and names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
+  readonly shapes: SiteShapes;
 }
 
 /** A stable memo key per salt, so that a text's tokens are computed once per salt. */
@@ -73,7 +76,7 @@ export function siteTokens(text: TextInput, salt: number): number[] {
   const known = text.memoized<SiteTokenWords>(memoKey(salt >>> 0));
   if (known !== undefined) return [...known.tokens];
   // Not made for this text yet (the site model did not ask): the tokens alone, without their words.
-  const n = fill(text, salt >>> 0, siteShapes(text, wordsOf(text), salt >>> 0));
+  const n = fill(text, salt >>> 0);
   return scratchTokens.slice(0, n);
 }
 
@@ -85,10 +88,24 @@ export function siteTokenWords(text: TextInput, salt: number): SiteTokenWords {
   return text.memo(memoKey(salt >>> 0), (t) => collect(t, salt >>> 0));
 }
 
-/** Open-addressing set of int32 values (a token's bits): 2048 slots, 0 marks an empty slot. */
+/**
+ * Open-addressing set of int32 values (a token's bits), 0 marking an empty slot: its first
+ * `2^setBits` slots of 2048, sized to the text (at most half full), so that a short text clears
+ * and probes a few cache lines, not 8 KB.
+ */
 const SLOTS = 2048;
-const slots = new Int32Array(SLOTS);
+const set = new Int32Array(SLOTS);
+let setBits = 11;
 let zeroSeen = false;
+
+/** Empties the set, sized for at most `tokens` tokens. */
+function clearTokens(tokens: number): void {
+  let bits = 6;
+  while (1 << bits < 2 * tokens && bits < 11) bits++;
+  setBits = bits;
+  set.fill(0, 0, 1 << bits);
+  zeroSeen = false;
+}
 
 /** Adds `h` (its bits as int32) to the set; false when it was there. */
 function addToken(h: number): boolean {
@@ -98,15 +115,16 @@ function addToken(h: number): boolean {
     zeroSeen = true;
     return true;
   }
-  let i = (Math.imul(v, 0x9e3779b1) >>> 21) & (SLOTS - 1);
+  const mask = (1 << setBits) - 1;
+  let i = Math.imul(v, 0x9e3779b1) >>> (32 - setBits);
   for (;;) {
-    const s = slots[i]!;
+    const s = set[i]!;
     if (s === 0) {
-      slots[i] = v;
+      set[i] = v;
       return true;
     }
     if (s === v) return false;
-    i = (i + 1) & (SLOTS - 1);
+    i = (i + 1) & mask;
   }
 }
 
@@ -119,21 +137,70 @@ const SCRATCH = MAX_SITE_TOKENS + MAX_SHAPE_TOKENS;
 const scratchTokens: number[] = Array.from({ length: SCRATCH }, () => 0.5);
 const scratchWord: number[] = Array.from({ length: SCRATCH }, () => 0);
 const scratchPair: number[] = Array.from({ length: SCRATCH }, () => 0);
+/** The shapes {@link fill} found, in order: their ids, and three entries of `shapeSpans` each. */
+const shapeIds: number[] = Array.from({ length: MAX_SHAPE_TOKENS }, () => 0);
+const shapeSpans: number[] = Array.from({ length: 3 * MAX_SHAPE_TOKENS }, () => 0);
+let shapeCount = 0;
+/** The ids {@link fill} has found in this text (one bit each). */
+let shapesSeen = 0;
+let runSegment = 0;
 
-/** Writes the tokens of `text` (its words, then `shapes`) into the scratch arrays; returns how many. */
-function fill(text: TextInput, salt: number, shapes: SiteShapes): number {
+function addShape(id: number, segment: number, from: number, to: number): void {
+  if ((shapesSeen & (1 << id)) !== 0) return;
+  shapesSeen |= 1 << id;
+  const k = shapeCount++;
+  shapeIds[k] = id;
+  shapeSpans[3 * k] = segment;
+  shapeSpans[3 * k + 1] = from;
+  shapeSpans[3 * k + 2] = to;
+}
+const addRun = (id: number, from: number, to: number): void => addShape(id, runSegment, from, to);
+
+const CAPS = (1 << CAPS_ID) | (1 << CAPS4_ID);
+
+/** The shape of word `i` (a number's, capitals'), if it has one. */
+function wordShape(words: Words, segments: TextInput['segments'], i: number): void {
+  const start = words.start[i]!;
+  const from = words.from[i]!;
+  if (words.codes[start] === 0x23) {
+    addShape(NUMBER_ID + Math.min(words.end[i]! - start, 6) - 1, words.segment[i]!, from, words.to[i]!);
+    return;
+  }
+  if ((shapesSeen & CAPS) === CAPS) return;
+  const s = segments[words.segment[i]!]!.text;
+  const c = s.charCodeAt(from);
+  if (c >= 97 && c <= 122) return;
+  const to = words.to[i]!;
+  if (allCaps(s, from, to)) addShape(to - from >= 4 ? CAPS4_ID : CAPS_ID, words.segment[i]!, from, to);
+}
+
+/**
+ * Writes the tokens of `text` into the scratch arrays (its words and word pairs, then its
+ * shapes) and its shapes into the shapes' scratch, in one pass over the words; returns how many
+ * tokens. The shapes, in order: the number of words, a link or none, the numbers and capitals
+ * in text order, then the runs of `!` and `?` in text order.
+ */
+function fill(text: TextInput, salt: number): number {
   const words = wordsOf(text);
   const { codes, start, end, clause } = words;
-  slots.fill(0);
-  zeroSeen = false;
+  const { segments } = text;
+  // Tokens at most: a word and a pair per word (up to the bound), and the shapes.
+  clearTokens(Math.min(2 * words.count, MAX_SITE_TOKENS) + MAX_SHAPE_TOKENS);
+  shapesSeen = 0;
+  shapeCount = 0;
+  addShape(wordsShape(words.count), -1, 0, 0);
+  addShape(linkShape(text), -1, 0, 0);
   let n = 0;
   let previous = -1;
   let previousClause = -1;
   const count = words.count;
-  for (let i = 0; i < count && n < MAX_SITE_TOKENS; i++) {
+  let i = 0;
+  for (; i < count && n < MAX_SITE_TOKENS; i++) {
     const s = start[i]!;
     const e = end[i]!;
-    if (e - s < 2 || codes[s] === 0x23) {
+    const first = codes[s]!;
+    if (first === 0x23 || (shapesSeen & CAPS) !== CAPS) wordShape(words, segments, i);
+    if (e - s < 2 || first === 0x23) {
       previous = -1;
       continue;
     }
@@ -154,21 +221,47 @@ function fill(text: TextInput, salt: number, shapes: SiteShapes): number {
     previous = h;
     previousClause = clause[i]!;
   }
+  // Past the words' bound: the shapes of the rest.
+  for (; i < count; i++) wordShape(words, segments, i);
+  for (let seg = 0; seg < segments.length; seg++) {
+    runSegment = seg;
+    forEachRun(segments[seg]!.text, addRun);
+  }
   // The shapes come on top of the words (those not already there), each marked by −1 − its index.
-  const { hashes } = shapes;
-  for (let k = 0; k < hashes.length; k++) {
-    if (addToken(hashes[k]!)) {
+  const table = hashesOf(salt);
+  for (let k = 0; k < shapeCount; k++) {
+    const h = table[shapeIds[k]!]!;
+    if (addToken(h)) {
       scratchWord[n] = -1 - k;
       scratchPair[n] = 0;
-      scratchTokens[n++] = hashes[k]!;
+      scratchTokens[n++] = h;
     }
   }
   return n;
 }
 
+/** The shapes {@link fill} found last. */
+function shapesFound(salt: number): SiteShapes {
+  const table = hashesOf(salt);
+  const hashes: number[] = [];
+  const names: string[] = [];
+  for (let k = 0; k < shapeCount; k++) {
+    hashes.push(table[shapeIds[k]!]!);
+    names.push(SHAPE_NAMES[shapeIds[k]!]!);
+  }
+  return { hashes, names, spans: shapeSpans.slice(0, 3 * shapeCount) };
+}
+
 function collect(text: TextInput, salt: number): SiteTokenWords {
-  const shapes = siteShapes(text, wordsOf(text), salt);
-  const n = fill(text, salt, shapes);
+  const n = fill(text, salt);
   // Arrays on the heap: typed arrays of this size would each hold a buffer off it.
-  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes };
+  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes: shapesFound(salt) };
+}
+
+/**
+ * The shapes of `text` (`shapes.ts`: the number of words, a link or none, numbers and capitals,
+ * runs of `!` and `?`), each once: as {@link siteTokenWords} gives them.
+ */
+export function siteShapes(text: TextInput, salt: number): SiteShapes {
+  return siteTokenWords(text, salt).shapes;
 }

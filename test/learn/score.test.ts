@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markStable, scoreStrongest, scoreTokens, strongest, MAX_TOKENS } from '../../src/learn/model.js';
+import { chi2Q, markStable, scoreStrongest, scoreTokens, strongest, MAX_TOKENS } from '../../src/learn/model.js';
 import { TokenTable } from '../../src/learn/token-table.js';
 import type { SiteModelCounts } from '../../src/stores/types.js';
 
@@ -109,5 +109,33 @@ describe('scoreStrongest', () => {
     expect(scoreStrongest(tokens, { ...counts, ham: 0 }, 5)).toEqual({ probability: 0.5, count: 0, strongest: [] });
     expect(scoreStrongest(tokens, { ...counts, tokens: new Map() }, 5)).toEqual({ probability: 0.5, count: 0, strongest: [] });
     expect(scoreStrongest([1, 2], { spam: 3, ham: 3, tokens: new Map([[1, { spam: 0, ham: 0 }]]) }, 5)).toEqual({ probability: 0.5, count: 0, strongest: [] });
+  });
+});
+
+describe('chi2Q', () => {
+  /** The whole series, every term added. */
+  function full(x2: number, v: number): number {
+    const m = x2 / 2;
+    let term = Math.exp(-m);
+    let sum = term;
+    for (let i = 1; i < v / 2; i++) {
+      term *= m / i;
+      sum += term;
+    }
+    return Math.min(sum, 1);
+  }
+
+  it('stops adding terms only when they cannot change the sum: the same number to the last bit', () => {
+    const r = random(99);
+    let stoppedEarly = 0;
+    for (let n = 0; n < 20_000; n++) {
+      const v = 2 * (1 + Math.floor(r() * MAX_TOKENS));
+      // −2 Σ ln f over v/2 tokens: from near 0 (f near 1) to large (f near 0.01).
+      const x2 = r() < 0.1 ? r() * 2 : r() * v * 5;
+      expect(chi2Q(x2, v)).toBe(full(x2, v));
+      if (x2 / 2 + 40 < v / 2) stoppedEarly++;
+    }
+    expect(stoppedEarly).toBeGreaterThan(1000);
+    for (const [x2, v] of [[0, 2], [0, 300], [1e-300, 300], [700, 300], [1500, 300], [299.9, 300]] as const) expect(chi2Q(x2, v)).toBe(full(x2, v));
   });
 });

@@ -72,7 +72,7 @@ export default defineRule({
   needs: { site: siteModelFact },
   onlyWith: 'siteModel',
   description:
-    "The site's own model, learned from the spam and ham it reported (feedback): the words, word pairs and shapes (runs of ! and ?, emoticons, emoji, capitals, elongated words, number shapes, a link or none, the number of words) of the text weighed by how often they were in the key's spam and ham reports (Robinson's token probabilities combined with Fisher's method, as SpamAssassin's Bayes), scored by bucket from −3 (p < 0.01) to 0.75 (p ≥ 0.999); runs only with a `siteModel` provider, and is skipped until the key has enough reports of each label; the evidence names the words and shapes that weighed most.",
+    "The site's own model, learned from the spam and ham it reported (feedback): the words, word pairs and shapes (runs of ! and ?, words in capitals, number shapes, a link or none, the number of words) of the text weighed by how often they were in the key's spam and ham reports (Robinson's token probabilities combined with Fisher's method, as SpamAssassin's Bayes), scored by bucket from −3 (p < 0.01) to 0.75 (p ≥ 0.999); runs only with a `siteModel` provider, and is skipped until the key has enough reports of each label; the evidence names the words and shapes that weighed most.",
   score(request, { site }) {
     const { text } = request;
     const { counts, minReports } = site;

@@ -85,17 +85,17 @@ describe('text.SITE_MODEL', () => {
   });
 
   it("learns a site's shapes, and names a shape by the text it came from", async () => {
-    // A site whose ham is excited fans ("!!!!", ":)") and whose spam is links.
+    // A site whose ham is excited fans ("!!!!", "WOW") and whose spam is links.
     const shapes = createSiteLearner({ store: createMemoryStore(), salt: SALT, minReports: 5 });
-    const fans = ['Best song ever!!!! :)', 'Love her voice!!!!! :)', 'So beautiful!!!! :) :)', 'Who is here in 2026!!!! :)', 'This made my day!!!!!! :)'];
+    const fans = ['Best song ever!!!! WOW', 'Love her voice!!!!! YES', 'So beautiful!!!! LOL', 'Who is here in 2026!!!! OMG', 'This made my day!!!!!! WOW'];
     const links = ['Subscribe to my channel http://spam.example/a', 'Free gift cards at http://spam.example/b', 'Check out www.spam.example for more', 'Earn money online http://spam.example/c', 'Visit http://spam.example/d now'];
     for (const text of fans) await shapes.learn({ text }, 'ham');
     for (const text of links) await shapes.learn({ text }, 'spam');
-    const text = 'Zebra quantum lighthouse!!!! :)';
+    const text = 'Zebra quantum lighthouse!!!! WOW';
     const result = (await classify({ fields: { comment: text } }, { siteModel: shapes.provider })).text!.rules.SITE_MODEL!;
     expect(result.score).toBeLessThan(0);
     const values = result.matches!.map((m) => m.value);
-    expect(values).toEqual(expect.arrayContaining(['!!!!', ':)', '(no link)']));
+    expect(values).toEqual(expect.arrayContaining(['!!!!', 'WOW', '(no link)']));
     for (const m of result.matches!) {
       expect(m.reason).toBe('ham');
       if (m.value.startsWith('(')) expect(m.field).toBeUndefined();

@@ -4,7 +4,7 @@
  * them with pino's own for the same fields).
  */
 import { pino } from 'pino';
-import type { Logger } from '../service/http.js';
+import type { RequestLogger } from '../service/http.js';
 
 /** Log lines are written once this many characters are buffered… */
 export const LOG_BATCH_CHARS = 4096;
@@ -97,7 +97,7 @@ function plain(text: string): boolean {
  * The request line's keys are fixed and its values plain, so a redacting logger could never
  * change it. `warn` and `error` go to the child.
  */
-export function requestLogger(logger: pino.Logger, out: { write(line: string): void }): Logger {
+export function requestLogger(logger: pino.Logger, out: { write(line: string): void }): RequestLogger {
   const child = logger.child({}, { redact: { paths: [] } });
   const s = pino.symbols;
   const own = child as unknown as Record<symbol, unknown>;
@@ -115,7 +115,20 @@ export function requestLogger(logger: pino.Logger, out: { write(line: string): v
   const bindings = own[s.chindingsSym] as string;
   const messageKey = own[s.messageKeySym] as string;
   const serializers = own[s.serializersSym] as Record<string, unknown>;
-  return {
+  // The request line's keys and message are plain and have no serializer: `request()` writes
+  // them as `info()` would, checking only the values.
+  const requestKeys = ['event', 'method', 'route', 'status', 'ms', 'ip'];
+  const requestFast = plain('request') && requestKeys.every((key) => serializers[key] === undefined);
+  const fastLogger: RequestLogger = {
+    request(method, route, status, ms, ip) {
+      if (!requestFast || !plain(method) || !plain(route) || (ip !== undefined && !plain(ip))) {
+        fastLogger.info({ event: 'request', method, route, status, ms, ip }, 'request');
+        return;
+      }
+      if (!child.isLevelEnabled('info')) return;
+      const tail = ip === undefined ? '' : `,"ip":"${ip}"`;
+      out.write(`${start},"time":${Date.now()}${bindings},"event":"request","method":"${method}","route":"${route}","status":${number(status)},"ms":${number(ms)}${tail},"${messageKey}":"request"}\n`);
+    },
     info(obj, msg) {
       if (!child.isLevelEnabled('info')) return;
       let line = `${start},"time":${Date.now()}${bindings}`;
@@ -125,7 +138,7 @@ export function requestLogger(logger: pino.Logger, out: { write(line: string): v
         const value = fields[key];
         if (value === undefined) continue;
         if (serializers[key] !== undefined || !plain(key)) return child.info(obj, msg);
-        if (typeof value === 'number') line += `,"${key}":${Number.isFinite(value) ? value : 'null'}`;
+        if (typeof value === 'number') line += `,"${key}":${number(value)}`;
         else if (typeof value === 'string' && plain(value)) line += `,"${key}":"${value}"`;
         else if (typeof value === 'boolean') line += `,"${key}":${value}`;
         else return child.info(obj, msg);
@@ -139,4 +152,10 @@ export function requestLogger(logger: pino.Logger, out: { write(line: string): v
     warn: (obj, msg) => child.warn(obj, msg),
     error: (obj, msg) => child.error(obj, msg),
   };
+  return fastLogger;
+}
+
+/** A number as pino writes it (JSON: `null` for NaN and the infinities). */
+function number(value: number): string | number {
+  return Number.isFinite(value) ? value : 'null';
 }

@@ -11,6 +11,15 @@ export interface Logger {
   error(obj: object, msg?: string): void;
 }
 
+/**
+ * The per-request logger (`ServiceOptions.requestLogger`): a {@link Logger}, and optionally
+ * `request()`, which writes the same line as `info({ event: 'request', method, route, status, ms,
+ * ip }, 'request')` without the object (`ip` left out when undefined).
+ */
+export interface RequestLogger extends Logger {
+  request?(method: string, route: string, status: number, ms: number, ip: string | undefined): void;
+}
+
 /** What an adapter hands to the service. Header names in lower case. */
 export interface ServiceRequest {
   method: string;
@@ -87,6 +96,7 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
 
 export function isJsonContentType(value: string | undefined): boolean {
   if (!value) return false;
+  if (value === 'application/json') return true;
   const semi = value.indexOf(';');
   const type = (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));

@@ -4,7 +4,7 @@ import type { Providers } from '../providers/types.js';
 import type { Store } from '../stores/types.js';
 import type { RandomBytes } from '../altcha/crypto.js';
 import type { DecisionLogOptions } from './decision-log.js';
-import type { Logger } from './http.js';
+import type { Logger, RequestLogger } from './http.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { RateLimits } from './rate-limit.js';
 import type { WidgetOptions } from './widget.js';
@@ -74,9 +74,10 @@ export interface ServiceOptions {
    * The logger of the one line each request gets (`event: "request"`; default: `logger`). Its
    * keys are fixed and its values plain (method, route, status, ms, ip), so a redacting logger
    * could never change it: `formspam serve` gives it a pino child without redaction, which
-   * costs a busy server about 4 µs less per request (docs/performance.md, 2026-11-27).
+   * costs a busy server about 4 µs less per request (docs/performance.md, 2026-11-27). When it
+   * has `request()`, the service calls that instead of `info()` with the line's fields.
    */
-  requestLogger?: Logger;
+  requestLogger?: RequestLogger;
   /**
    * The decision log (default: on when the store has one; `false`: off): a record per
    * classification of a key, without text, email or IP unless `logText`; see DecisionLogOptions.

@@ -9,7 +9,7 @@ import type { Store } from '../stores/types.js';
 import { clientIpOf } from './client-ip.js';
 import { createContext, type ServiceContext } from './context.js';
 import type { DecisionLog } from './decision-log.js';
-import { HttpError, targetOf, type ServiceRequest, type ServiceResponse, type Target } from './http.js';
+import { HttpError, targetOf, type RequestLogger, type ServiceRequest, type ServiceResponse, type Target } from './http.js';
 import { verifyMasterKey } from './master-key.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { ServiceOptions } from './options.js';
@@ -102,7 +102,8 @@ function route(ctx: ServiceContext, req: ServiceRequest, target: Target, ip: str
 export function createService(options: ServiceOptions = {}): Service {
   const ctx = createContext(options);
   const { store, metrics, meter, providers, trusted } = ctx;
-  const requestLog = ctx.options.requestLogger ?? ctx.log;
+  const requestLog: RequestLogger | undefined = ctx.options.requestLogger ?? ctx.log;
+  const requestLine = requestLog?.request?.bind(requestLog);
   return {
     store,
     metrics,
@@ -144,7 +145,10 @@ export function createService(options: ServiceOptions = {}): Service {
       }
       if (req.method === 'HEAD') response = { ...response, body: '' };
       meter?.request(path, Object.hasOwn(ROUTES, path) ? req.method : 'other', response.status);
-      requestLog?.info({ event: 'request', method: req.method.slice(0, 10), route: path, status: response.status, ms: Math.round((performance.now() - t0) * 100) / 100, ip }, 'request');
+      const method = req.method.slice(0, 10);
+      const ms = Math.round((performance.now() - t0) * 100) / 100;
+      if (requestLine !== undefined) requestLine(method, path, response.status, ms, ip);
+      else requestLog?.info({ event: 'request', method, route: path, status: response.status, ms, ip }, 'request');
       return response;
     },
   };

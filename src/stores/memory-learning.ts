@@ -78,9 +78,23 @@ function copyFields<T>(r: Omit<DecisionRecord, 'tokens'>, tokens: T): Omit<Decis
 }
 
 function toStored(r: DecisionRecord, seq: number): Stored {
-  const stored = copyFields(r, packTokens(r.tokens)) as Stored;
-  stored.seq = seq;
-  return stored;
+  // One literal with every field (the optional ones undefined when absent): the object holds its
+  // fields itself, with no property added later (`seq` added after the literal gave each kept
+  // decision a separate properties array).
+  return {
+    id: r.id,
+    at: r.at,
+    apiKey: r.apiKey,
+    classification: r.classification,
+    score: r.score,
+    reasons: r.reasons.slice(),
+    country: r.country,
+    tokens: packTokens(r.tokens),
+    seq,
+    label: r.label,
+    labelledAt: r.labelledAt,
+    request: r.request === undefined ? undefined : structuredClone(r.request),
+  };
 }
 
 function copyDecision(r: Stored): DecisionRecord {
@@ -195,7 +209,7 @@ export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): D
       let n = 0;
       for (const r of decisions.values()) {
         if (r.at < before && r.request !== undefined) {
-          delete r.request;
+          r.request = undefined;
           n++;
         }
       }

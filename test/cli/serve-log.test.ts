@@ -47,6 +47,37 @@ describe('requestLogger', () => {
     });
   }
 
+  const requestLines: [string, [string, string, number, number, string | undefined]][] = [
+    ['the request line', ['POST', '/api/v1/classify', 200, 16.55, '127.0.0.1']],
+    ['without ip', ['GET', 'unknown', 404, 0.07, undefined]],
+    ['an IPv6 client', ['OPTIONS', '/v1/verify', 204, 1, '2001:db8::1']],
+    ['a whole number of ms, zero and minus zero', ['HEAD', '/healthz', 200, -0, '10.0.0.1']],
+    ['a method with a quote (pino escapes it)', ['PO"ST', 'unknown', 405, 0.5, '10.0.0.1']],
+    ['a method with a control character', ['G\u0001T', 'unknown', 400, 0.5, undefined]],
+    ['a route with a backslash', ['GET', 'a\\b', 404, 0.5, '::1']],
+    ['unicode in the method', ['GÉT', 'unknown', 405, 2.25, '::1']],
+  ];
+  for (const [name, [method, route, status, ms, ip]] of requestLines) {
+    it(`request() writes what pino writes for the same fields: ${name}`, () => {
+      vi.spyOn(Date, 'now').mockReturnValue(1_795_800_614_618);
+      const fast = serveLogger();
+      const ref = serveLogger();
+      const log = requestLogger(fast.logger, fast.out);
+      expect(log.request).toBeTypeOf('function');
+      log.request!(method, route, status, ms, ip);
+      ref.logger.child({}, { redact: { paths: [] } }).info({ event: 'request', method, route, status, ms, ip }, 'request');
+      expect(fast.lines).toHaveLength(1);
+      expect(fast.lines).toEqual(ref.lines);
+    });
+  }
+
+  it('request() writes nothing below its level', () => {
+    const { logger, out, lines } = serveLogger('warn');
+    requestLogger(logger, out).request!('POST', '/api/v1/classify', 200, 1, '127.0.0.1');
+    requestLogger(logger, out).request!('PO"ST', '/api/v1/classify', 200, 1, '127.0.0.1');
+    expect(lines).toEqual([]);
+  });
+
   it('formats the request line itself (pino is not called for it)', () => {
     const { logger, out, lines } = serveLogger();
     const realChild = logger.child.bind(logger);
@@ -66,6 +97,12 @@ describe('requestLogger', () => {
     // A value it does not format goes to the child.
     log.info({ event: 'request', method: 'PO"ST' }, 'request');
     expect(childInfo).toHaveBeenCalledTimes(1);
+    log.request!('POST', '/api/v1/classify', 200, 3.25, '10.0.0.1');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(lines[0]!.replace(/"time":\d+/, `"time":${JSON.parse(lines[1]!).time}`));
+    expect(childInfo).toHaveBeenCalledTimes(1);
+    log.request!('PO"ST', '/api/v1/classify', 200, 3.25, '10.0.0.1');
+    expect(childInfo).toHaveBeenCalledTimes(2);
   });
 
   it('writes nothing below its level, and warn/error go through pino', () => {

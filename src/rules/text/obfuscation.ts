@@ -525,7 +525,15 @@ const MARKS_AND_MORE =
  * too). Linear: separators are neither the letter nor in MARKS_AND_MORE, so the stretch a start
  * reads ends at the next separator, and no two starts read the same stretch.
  */
-export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*\\1`, 'g');
+const SPACED_LETTER = `(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*\\1`;
+export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])${SPACED_LETTER}`, 'g');
+/**
+ * SPACED_START with a second letter and the same separator after it: what SPACED's first two
+ * letters have. Every SPACED match starts where this matches, and English prose, whose " a "
+ * and " I " SPACED_START stops at, has it rarely. Linear: a start reads the stretches up to the
+ * second separator after it, so each stretch is read from at most two starts.
+ */
+const SPACED_TWICE = new RegExp(`${SPACED_START.source}${SPACED_LETTER}`, 'g');
 
 /**
  * Whether `s` has a SPACED match whose first separator comes right after a letter (with any
@@ -538,10 +546,10 @@ export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\
  */
 function maySpaceOut(s: string): boolean {
   for (let from = 0; ; ) {
-    // The next place a SPACED match can start (SPACED_START), and SPACED tried there: SPACED's
+    // The next place a SPACED match can start (SPACED_TWICE), and SPACED tried there: SPACED's
     // own search tries \p{L} after every separator, most of its time on real prose.
-    SPACED_START.lastIndex = from;
-    const start = SPACED_START.exec(s);
+    SPACED_TWICE.lastIndex = from;
+    const start = SPACED_TWICE.exec(s);
     if (start === null) return false;
     const at = start.index;
     SPACED_AT.lastIndex = at;

@@ -1,5 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, codePointAt, DIGIT, LETTER, LOWER as LOWER_FLAG, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
+import { MAY_BE_UPPER, marksOf } from '../../text/marks.js';
 
 /**
  * Common acronyms that are written in capitals in ordinary business messages. They are not
@@ -59,34 +60,25 @@ function isShouted(word: string): boolean {
 }
 
 /**
- * Per code unit, whether it may be a capital (\p{Lu}): YES for the capitals of the BMP and for
- * high surrogates (an astral capital is decided by charFlags), NO for the rest, 0 until first
- * seen. The low half of a pair is NO, so passing units one by one stops where stepping by code
- * point would.
- */
-const YES = 1;
-const NO = 2;
-const MAY_BE_UPPER = new Uint8Array(0x10000);
-for (let c = 0; c < 128; c++) MAY_BE_UPPER[c] = c >= 65 && c <= 90 ? YES : NO;
-
-function mayBeUpper(c: number): number {
-  // (charFlags gives a surrogate no properties.)
-  return (MAY_BE_UPPER[c] = (c >= 0xd800 && c <= 0xdbff) || (charFlags(c) & UPPER_FLAG) !== 0 ? YES : NO);
-}
-
-/**
  * Calls `fn` for each match of /\p{Lu}[\p{L}\p{M}]{2,}/gu in `s`, in order, as matchAll would
- * find them, without building match objects.
+ * find them, without building match objects. `marks` are the field's (marksOf): the scan goes
+ * from one that may be a capital to the next.
  */
-function forEachCandidate(s: string, fn: (start: number, end: number) => void): void {
+function forEachCandidate(s: string, marks: readonly number[], fn: (start: number, end: number) => void): void {
   const n = s.length;
+  const m = marks.length;
+  let k = 0;
   for (let i = 0; i < n; ) {
-    // Straight to the next code unit that may be a capital: one read for each other one.
-    let c = s.charCodeAt(i);
-    while (MAY_BE_UPPER[c] === NO || (MAY_BE_UPPER[c] === 0 && mayBeUpper(c) === NO)) {
-      if (++i >= n) return;
-      c = s.charCodeAt(i);
+    // Straight to the next code unit at or after i that may be a capital.
+    let e = 0;
+    for (;;) {
+      if (k >= m) return;
+      e = marks[k]!;
+      if ((e & MAY_BE_UPPER) !== 0 && e >= i * 8) break;
+      k++;
     }
+    i = (e - (e & 7)) / 8;
+    const c = s.charCodeAt(i);
     const start = i;
     if (c < 128) {
       i++;
@@ -259,9 +251,11 @@ export default defineRule({
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
-    for (const { field, text: value } of text.segments) {
+    const marks = marksOf(text);
+    for (let g = 0; g < text.segments.length; g++) {
+      const { field, text: value } = text.segments[g]!;
       const first = matches.length;
-      forEachCandidate(value, (start, end) => {
+      forEachCandidate(value, marks[g]!, (start, end) => {
         if (start > 0 && letterOrMarkUnit(value, start - 1)) return;
         // A capital and a lower-case ASCII letter ("Haus") is not shouted (isShouted's first
         // test): most candidates, passed over without a string.

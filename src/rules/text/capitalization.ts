@@ -183,24 +183,33 @@ function letterOrMarkUnit(s: string, i: number): boolean {
 export const CAPS_LOCK_SHARE = 0.6;
 export const CAPS_LOCK_WORDS = 4;
 
-/** The share of capitals among the cased letters of `s` (0 when it has none). */
-function capitalShare(s: string): number {
+/**
+ * Whether the capitals are at least CAPS_LOCK_SHARE of the cased letters of `s` (none: no).
+ * `marks` are the field's (marksOf): the capitals are at most the code units that may be one, so
+ * the count stops as soon as the lower-case letters read already keep the share below the line
+ * whatever follows (prose: after its first few hundred characters).
+ */
+function isCapsLock(s: string, marks: readonly number[]): boolean {
+  let mayBeUpper = 0;
+  for (let k = 0; k < marks.length; k++) if ((marks[k]! & MAY_BE_UPPER) !== 0) mayBeUpper++;
+  // upper / (upper + lower) < CAPS_LOCK_SHARE (0.6) exactly when 2 upper < 3 lower, and upper
+  // is at most mayBeUpper: once 3 lower > 2 mayBeUpper, the share is below the line.
   let upper = 0;
   let lower = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 128) {
       if (c >= 65 && c <= 90) upper++;
-      else if (c >= 97 && c <= 122) lower++;
+      else if (c >= 97 && c <= 122 && 3 * ++lower > 2 * mayBeUpper) return false;
       continue;
     }
     const cp = codePointAt(s, i);
     if (cp > 0xffff) i++;
     const f = charFlags(cp);
     if (f & UPPER_FLAG) upper++;
-    else if (f & LOWER_FLAG) lower++;
+    else if (f & LOWER_FLAG && 3 * ++lower > 2 * mayBeUpper) return false;
   }
-  return upper + lower === 0 ? 0 : upper / (upper + lower);
+  return upper + lower === 0 ? false : upper / (upper + lower) >= CAPS_LOCK_SHARE;
 }
 
 /**
@@ -265,7 +274,7 @@ export default defineRule({
         if (isShouted(word) && !isAcronym(value, start, end, word)) matches.push({ field, value: word, index: start });
       });
       // Caps lock: the field's shouted words are one match, from the first to the last.
-      if (matches.length - first >= CAPS_LOCK_WORDS && capitalShare(value) >= CAPS_LOCK_SHARE) {
+      if (matches.length - first >= CAPS_LOCK_WORDS && isCapsLock(value, marks[g]!)) {
         const from = matches[first]!.index!;
         const last = matches[matches.length - 1]!;
         matches.length = first;

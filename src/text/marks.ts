@@ -81,7 +81,9 @@ const MARKS_KEY = {};
 /**
  * The marks of each segment of `text` (see {@link MAY_BE_UPPER}, {@link MAY_START_PRICE},
  * {@link MAY_BE_SPECIAL}): per segment, in order, each code unit's offset times 8 plus its bits.
- * Computed once per text.
+ * Computed once per text. Read the offset as `mark >>> 3` (exact for every string length: a
+ * string has fewer than 2^29 code units) and the bits as `mark & 7`: an integer, where a division
+ * would make the offset a double (and a RegExp's lastIndex set from it a slow one).
  */
 export function marksOf(text: TextInput): readonly (readonly number[])[] {
   return text.memo(MARKS_KEY, computeMarks);

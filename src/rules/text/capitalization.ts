@@ -77,7 +77,7 @@ function forEachCandidate(s: string, marks: readonly number[], fn: (start: numbe
       if ((e & MAY_BE_UPPER) !== 0 && e >= i * 8) break;
       k++;
     }
-    i = (e - (e & 7)) / 8;
+    i = e >>> 3;
     const c = s.charCodeAt(i);
     const start = i;
     if (c < 128) {

@@ -98,7 +98,7 @@ function prices(text: TextInput): Match[] {
         k++;
       }
       if (k >= m) break;
-      i = (e - (e & 7)) / 8;
+      i = e >>> 3;
       const c = value.charCodeAt(i);
       if (candidateAt(value, i, c)) {
         PRICE_AT.lastIndex = i;

@@ -129,7 +129,7 @@ function specialRuns(field: string, s: string, marks: readonly number[], out: Ma
         k++;
       }
       if (k >= m) break;
-      i = (e - (e & 7)) / 8;
+      i = e >>> 3;
     }
     const c = s.charCodeAt(i);
     let special: boolean;

@@ -4,10 +4,10 @@ import type { TextInput } from './input.js';
 /*
  * The code units three text rules stop at, found in one pass over each field and shared: a
  * capital for text.CAPITALIZATION, what may start a price for text.CURRENCY, a character that is
- * neither letter, digit, mark, white space nor emoji part for text.SPECIAL_CHARS. Each rule
- * passed over every other code unit with a loop of its own (one table read per unit, three
- * passes over every field); prose has few such units (capitals, digits, punctuation: about one
- * in twelve), and each rule now goes from one of its own to the next in this list.
+ * neither letter, digit, mark, white space nor emoji part for text.SPECIAL_CHARS. One pass
+ * over every field instead of one per rule: prose has few such units (capitals, digits,
+ * punctuation: about one in twelve), and each rule goes from one of its own to the next in
+ * this list.
  */
 
 /** May be a capital (\p{Lu}): the capitals of the BMP and high surrogates (an astral capital is decided by charFlags). */

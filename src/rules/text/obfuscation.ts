@@ -528,7 +528,7 @@ const MARKS_AND_MORE =
 export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*\\1`, 'g');
 /**
  * What SPACED's first two letters have, as SPACED_START reads them, without its capture and
- * back-reference (which made the search 1.5–10 times slower on prose): a separator, a code point
+ * back-reference (they make the search 1.5–10 times slower on prose): a separator, a code point
  * that is neither white space nor a separator, any marks, a separator, another such code point
  * and marks, a separator (any three: SPACED_AT then asks for one and the same). Every SPACED
  * match starts where this matches, and English prose, whose " a " and " I " SPACED_START stops

@@ -539,6 +539,23 @@ export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\
 const SPACED_LETTER = `(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*`;
 const SPACED_SEPARATOR = '[ .\\-_*~/+\\u00A0\\u00B7\\u2022]';
 const SPACED_TWICE = new RegExp(`${SPACED_SEPARATOR}${SPACED_LETTER}${SPACED_SEPARATOR}${SPACED_LETTER}${SPACED_SEPARATOR}`, 'g');
+/**
+ * A code unit that {@link scriptAt} may call a Latin, Cyrillic or Greek letter (every such one;
+ * a test checks all of them), and no separator: the letters of the runs the scan of
+ * {@link letterSpaced} keeps, each one code unit.
+ */
+export const RUN_LETTER = '[A-Za-z\\u0080-\\u009F\\u00A1-\\u00B6\\u00B8-\\u052F\\u1E00-\\u1FFF]';
+/**
+ * What every run the scan keeps has from its second letter on: a separator, a letter of
+ * RUN_LETTER and its marks, a separator, another, a separator and a third. Devanagari ("है कि"),
+ * Arabic or Han letters spaced out pass MAY_SPACE and SPACED but never this, and the scan could
+ * keep nothing there. Linear: a start (a separator) reads up to the third separator after it, and
+ * separators are neither RUN_LETTER nor in MARKS_AND_MORE, so each stretch is read from at most
+ * three starts.
+ */
+const MAY_KEEP = new RegExp(
+  `${SPACED_SEPARATOR}${RUN_LETTER}[${MARKS_AND_MORE}]*${SPACED_SEPARATOR}${RUN_LETTER}[${MARKS_AND_MORE}]*${SPACED_SEPARATOR}${RUN_LETTER}`,
+);
 
 /**
  * Whether `s` has a SPACED match whose first separator comes right after a letter (with any
@@ -568,7 +585,7 @@ function maySpaceOut(s: string): boolean {
 }
 
 function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
-  if (!MAY_SPACE.test(s) || !maySpaceOut(s)) return;
+  if (!MAY_SPACE.test(s) || !MAY_KEEP.test(s) || !maySpaceOut(s)) return;
   // The current run: its letters' offsets (start and end of each, in one array reused), its
   // start and separator; and where the last single letter ended.
   const at: number[] = [];

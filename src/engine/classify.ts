@@ -170,18 +170,34 @@ const NO_FACTS: Readonly<Record<string, unknown>> = Object.freeze({});
 type FactResult = { ok: true; value: unknown } | { ok: false; reason: string; message?: string; quiet?: boolean };
 
 /**
- * The key of the text a response was classified from (the service's decision log reads its
- * words): a non-enumerable symbol property of the response, which JSON, `Object.keys`, spreads
- * and deep equality do not see. Not a WeakMap: the scavenger treats a WeakMap's values as live
- * while their keys are young, so a WeakMap from responses to texts made every text of the last
- * few hundred requests survive each scavenge (and be promoted, then die in the old generation);
- * a property lives and dies with its response.
+ * The text a response was classified from (the service's decision log reads its words): a
+ * private field of the response, added by the return-override of a base class's constructor.
+ * JSON, `Object.keys`, `Reflect.ownKeys`, spreads, clones and deep equality do not see it, and
+ * no caller can reach or change it. Not a WeakMap: the scavenger treats a WeakMap's values as
+ * live while their keys are young, so a WeakMap from responses to texts made every text of the
+ * last few hundred requests survive each scavenge (and be promoted, then die in the old
+ * generation); a field lives and dies with its response. Not `Object.defineProperty` of a
+ * symbol: that is a runtime call per response, the field an ordinary store.
  */
-const RESPONSE_TEXT = Symbol('formspam.responseText');
+class Stamped {
+  constructor(response: object) {
+    return response as Stamped;
+  }
+}
+class ResponseText extends Stamped {
+  readonly #text: TextInput;
+  constructor(response: ClassifyResponse, text: TextInput) {
+    super(response);
+    this.#text = text;
+  }
+  static of(response: object): TextInput | undefined {
+    return #text in response ? (response as ResponseText).#text : undefined;
+  }
+}
 
 /** The normalised text a response was made from (its words computed once), if it had text. */
 export function textOfResponse(response: ClassifyResponse): TextInput | undefined {
-  return (response as { [RESPONSE_TEXT]?: TextInput })[RESPONSE_TEXT];
+  return typeof response === 'object' && response !== null ? ResponseText.of(response) : undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 2000;
@@ -747,6 +763,6 @@ export async function run(
     problems: problems ?? NO_PROBLEMS,
     explain: p.explain,
   });
-  if (req.text) Object.defineProperty(response, RESPONSE_TEXT, { value: req.text });
+  if (req.text) new ResponseText(response, req.text);
   return response;
 }

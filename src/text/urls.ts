@@ -58,20 +58,12 @@ const TRAILING_CODE = new Uint8Array(128);
 for (const c of TRAILING) TRAILING_CODE[c.charCodeAt(0)] = 1;
 
 /**
- * False only when the token `s[from, to)` holds no URL for {@link computeUrls}: it has no "://",
- * no "www." (any case; what {@link mayBeExplicit} looks for) and no "." followed later by a
- * character other than trailing punctuation (what {@link mayHaveDomain} asks of the first ".").
+ * False only when the token `s[from, to)`, whose first "." or ":" is at `mark`, holds no URL for
+ * {@link computeUrls}: it has no "://", no "www." (any case; what {@link mayBeExplicit} looks
+ * for) and no "." followed later by a character other than trailing punctuation (what
+ * {@link mayHaveDomain} asks of the first ".").
  */
-function mayBeUrlAt(s: string, from: number, to: number): boolean {
-  // Most words have no "." or ":" at all: two comparisons a character find the first one.
-  let mark = from;
-  while (mark < to) {
-    const c = s.charCodeAt(mark);
-    if (c === 46 || c === 58) break;
-    mark++;
-  }
-  if (mark === to) return false;
-  // From the first mark on ("end." has nothing after it).
+function mayBeUrlFrom(s: string, from: number, mark: number, to: number): boolean {
   let firstDot = -1;
   let lastKept = -1; // the last character that is not trailing punctuation
   for (let i = mark; i < to; i++) {
@@ -128,14 +120,29 @@ export function findUrls(text: TextInput): readonly Match[] {
 function computeUrls(text: TextInput): Match[] {
   const matches: Match[] = [];
   const spans = text.tokenSpans;
+  // The segment of the current token, and the next "." and ":" in it at or after the token's
+  // start (-1: none left), found by indexOf and searched again only once a token passes them:
+  // most tokens have neither and are passed over unread.
+  let g = -1;
+  let dot = -1;
+  let colon = -1;
   for (let t = 0; t < spans.length; t += 3) {
     const segment = text.segments[spans[t]!]!;
     const from = spans[t + 1]!;
     const to = spans[t + 2]!;
+    if (spans[t] !== g) {
+      g = spans[t]!;
+      dot = segment.text.indexOf('.', from);
+      colon = segment.text.indexOf(':', from);
+    }
+    if (dot !== -1 && dot < from) dot = segment.text.indexOf('.', from);
+    if (colon !== -1 && colon < from) colon = segment.text.indexOf(':', from);
+    const mark = dot === -1 ? colon : colon === -1 || dot < colon ? dot : colon;
     // Every URL form has a "://", a "www." or a "." with something other than trailing
     // punctuation after it (a bare domain: see mayHaveDomain); most words ("word", "end.",
-    // "this:") have none, and are passed over without a string. One pass over the token.
-    if (!mayBeUrlAt(segment.text, from, to)) continue;
+    // "this:") have none, and are passed over without a string. One pass over the token from
+    // its first "." or ":".
+    if (mark === -1 || mark >= to || !mayBeUrlFrom(segment.text, from, mark, to)) continue;
     const token = { field: segment.field, value: segment.text.slice(from, to), index: from };
     const explicit = mayBeExplicit(token.value) ? explicitUrls(token.value) : [];
     if (explicit.length > 0) {

@@ -1,5 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, codePointAt, DIGIT, LETTER, LOWER as LOWER_FLAG, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
+import { MAY_BE_UPPER, marksOf } from '../../text/marks.js';
 
 /**
  * Common acronyms that are written in capitals in ordinary business messages. They are not
@@ -59,34 +60,25 @@ function isShouted(word: string): boolean {
 }
 
 /**
- * Per code unit, whether it may be a capital (\p{Lu}): YES for the capitals of the BMP and for
- * high surrogates (an astral capital is decided by charFlags), NO for the rest, 0 until first
- * seen. The low half of a pair is NO, so passing units one by one stops where stepping by code
- * point would.
- */
-const YES = 1;
-const NO = 2;
-const MAY_BE_UPPER = new Uint8Array(0x10000);
-for (let c = 0; c < 128; c++) MAY_BE_UPPER[c] = c >= 65 && c <= 90 ? YES : NO;
-
-function mayBeUpper(c: number): number {
-  // (charFlags gives a surrogate no properties.)
-  return (MAY_BE_UPPER[c] = (c >= 0xd800 && c <= 0xdbff) || (charFlags(c) & UPPER_FLAG) !== 0 ? YES : NO);
-}
-
-/**
  * Calls `fn` for each match of /\p{Lu}[\p{L}\p{M}]{2,}/gu in `s`, in order, as matchAll would
- * find them, without building match objects.
+ * find them, without building match objects. `marks` are the field's (marksOf): the scan goes
+ * from one that may be a capital to the next.
  */
-function forEachCandidate(s: string, fn: (start: number, end: number) => void): void {
+function forEachCandidate(s: string, marks: readonly number[], fn: (start: number, end: number) => void): void {
   const n = s.length;
+  const m = marks.length;
+  let k = 0;
   for (let i = 0; i < n; ) {
-    // Straight to the next code unit that may be a capital: one read for each other one.
-    let c = s.charCodeAt(i);
-    while (MAY_BE_UPPER[c] === NO || (MAY_BE_UPPER[c] === 0 && mayBeUpper(c) === NO)) {
-      if (++i >= n) return;
-      c = s.charCodeAt(i);
+    // Straight to the next code unit at or after i that may be a capital.
+    let e = 0;
+    for (;;) {
+      if (k >= m) return;
+      e = marks[k]!;
+      if ((e & MAY_BE_UPPER) !== 0 && e >= i * 8) break;
+      k++;
     }
+    i = e >>> 3;
+    const c = s.charCodeAt(i);
     const start = i;
     if (c < 128) {
       i++;
@@ -191,24 +183,33 @@ function letterOrMarkUnit(s: string, i: number): boolean {
 export const CAPS_LOCK_SHARE = 0.6;
 export const CAPS_LOCK_WORDS = 4;
 
-/** The share of capitals among the cased letters of `s` (0 when it has none). */
-function capitalShare(s: string): number {
+/**
+ * Whether the capitals are at least CAPS_LOCK_SHARE of the cased letters of `s` (none: no).
+ * `marks` are the field's (marksOf): the capitals are at most the code units that may be one, so
+ * the count stops as soon as the lower-case letters read already keep the share below the line
+ * whatever follows (prose: after its first few hundred characters).
+ */
+function isCapsLock(s: string, marks: readonly number[]): boolean {
+  let mayBeUpper = 0;
+  for (let k = 0; k < marks.length; k++) if ((marks[k]! & MAY_BE_UPPER) !== 0) mayBeUpper++;
+  // upper / (upper + lower) < CAPS_LOCK_SHARE (0.6) exactly when 2 upper < 3 lower, and upper
+  // is at most mayBeUpper: once 3 lower > 2 mayBeUpper, the share is below the line.
   let upper = 0;
   let lower = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 128) {
       if (c >= 65 && c <= 90) upper++;
-      else if (c >= 97 && c <= 122) lower++;
+      else if (c >= 97 && c <= 122 && 3 * ++lower > 2 * mayBeUpper) return false;
       continue;
     }
     const cp = codePointAt(s, i);
     if (cp > 0xffff) i++;
     const f = charFlags(cp);
     if (f & UPPER_FLAG) upper++;
-    else if (f & LOWER_FLAG) lower++;
+    else if (f & LOWER_FLAG && 3 * ++lower > 2 * mayBeUpper) return false;
   }
-  return upper + lower === 0 ? 0 : upper / (upper + lower);
+  return upper + lower === 0 ? false : upper / (upper + lower) >= CAPS_LOCK_SHARE;
 }
 
 /**
@@ -259,9 +260,11 @@ export default defineRule({
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
-    for (const { field, text: value } of text.segments) {
+    const marks = marksOf(text);
+    for (let g = 0; g < text.segments.length; g++) {
+      const { field, text: value } = text.segments[g]!;
       const first = matches.length;
-      forEachCandidate(value, (start, end) => {
+      forEachCandidate(value, marks[g]!, (start, end) => {
         if (start > 0 && letterOrMarkUnit(value, start - 1)) return;
         // A capital and a lower-case ASCII letter ("Haus") is not shouted (isShouted's first
         // test): most candidates, passed over without a string.
@@ -271,7 +274,7 @@ export default defineRule({
         if (isShouted(word) && !isAcronym(value, start, end, word)) matches.push({ field, value: word, index: start });
       });
       // Caps lock: the field's shouted words are one match, from the first to the last.
-      if (matches.length - first >= CAPS_LOCK_WORDS && capitalShare(value) >= CAPS_LOCK_SHARE) {
+      if (matches.length - first >= CAPS_LOCK_WORDS && isCapsLock(value, marks[g]!)) {
         const from = matches[first]!.index!;
         const last = matches[matches.length - 1]!;
         matches.length = first;

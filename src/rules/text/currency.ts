@@ -1,9 +1,10 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import type { TextInput } from '../../text/input.js';
 import { charFlags, codePointAt, DIGIT, LETTER } from '../../text/chars.js';
+import { CURRENCY_SIGNS, MAY_START_PRICE, marksOf } from '../../text/marks.js';
 
 // Currency symbols (NFKC has already folded full-width forms).
-const SYM = '[$€£¥₽₹₴₺₩₪₦₱₫₭₮₲₵₸₼₾₿¢]';
+const SYM = `[${CURRENCY_SIGNS}]`;
 // ISO 4217 codes and crypto tickers that show up in prices; upper case only, so "eur" in prose is not one.
 const CODE = '(?:USD|EUR|GBP|JPY|CHF|CNY|RUB|UAH|PLN|CZK|HUF|SEK|NOK|DKK|BGN|RON|INR|AUD|CAD|TRY|BRL|MXN|BTC|ETH|USDT|XRP)';
 // Currency words used after an amount in the 19 languages (lower or title case). "Ft" only in
@@ -71,44 +72,40 @@ function digitMayStart(s: string, i: number): boolean {
 }
 
 /**
- * Per code unit, whether {@link candidateAt} can accept it: CANDIDATE for a decimal digit of the
- * BMP (any script: charFlags's DIGIT bit is the expression's \p{Nd}), a capital ASCII letter, a
- * currency sign and a high surrogate (an astral digit is left to candidateAt); OTHER for the
- * rest; 0 until first seen. The scan passes every other unit with one read (prose has few
- * candidates). The low half of a pair is never a candidate, so passing unit by unit stops where
- * stepping by code point would.
+ * The matches of PRICE in every segment, as matchAll would give them. The scan goes from one
+ * code unit that {@link candidateAt} may accept (marksOf: a decimal digit of the BMP, any script:
+ * charFlags's DIGIT bit is the expression's \p{Nd}; a capital ASCII letter; a currency sign; a
+ * high surrogate, an astral digit being left to candidateAt) to the next: prose has few. The
+ * low half of a pair is never one, so passing units by the marks stops where stepping by code
+ * point would.
  */
-const CANDIDATE = 1;
-const OTHER = 2;
-const START = new Uint8Array(0x10000);
-for (let c = 0; c < 128; c++) START[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 36 ? CANDIDATE : OTHER;
-
-function startOf(c: number): number {
-  // (charFlags gives a surrogate no properties.)
-  const k = SIGN_CODES[c] === 1 || (c >= 0xd800 && c <= 0xdbff) || (charFlags(c) & DIGIT) !== 0 ? CANDIDATE : OTHER;
-  START[c] = k;
-  return k;
-}
-
-/** The matches of PRICE in every segment, as matchAll would give them. */
 function prices(text: TextInput): Match[] {
   const out: Match[] = [];
-  for (const { field, text: value } of text.segments) {
+  const marks = marksOf(text);
+  for (let g = 0; g < text.segments.length; g++) {
+    const { field, text: value } = text.segments[g]!;
+    const fieldMarks = marks[g]!;
+    const m = fieldMarks.length;
+    let k = 0;
     const n = value.length;
     for (let i = 0; i < n; ) {
-      // The next code unit that may start a match.
-      let c = value.charCodeAt(i);
-      while (START[c] === OTHER || (START[c] === 0 && startOf(c) === OTHER)) {
-        if (++i >= n) break;
-        c = value.charCodeAt(i);
+      // The next code unit at or after i that may start a match.
+      let e = 0;
+      for (;;) {
+        if (k >= m) break;
+        e = fieldMarks[k]!;
+        if ((e & MAY_START_PRICE) !== 0 && e >= i * 8) break;
+        k++;
       }
-      if (i >= n) break;
+      if (k >= m) break;
+      i = e >>> 3;
+      const c = value.charCodeAt(i);
       if (candidateAt(value, i, c)) {
         PRICE_AT.lastIndex = i;
-        const m = PRICE_AT.exec(value);
-        if (m !== null && m[0].length > 0) {
-          out.push({ field, value: m[0], index: i });
-          i += m[0].length;
+        const match = PRICE_AT.exec(value);
+        if (match !== null && match[0].length > 0) {
+          out.push({ field, value: match[0], index: i });
+          i += match[0].length;
           continue;
         }
       }

@@ -22,18 +22,34 @@ const URL_WHITESPACE = /[\t\n\r]/g;
 
 /**
  * True when `s` may hold a SCRIPT_URL match once tabs and line breaks are removed: every match
- * ends in "script:" or "data:", so some ":" has a "t" or "a" (any case; no other character
- * case-folds to either) before it, tabs and line breaks skipped. Ordinary text with a colon
- * ("https://", "Note: …") skips the copy and the expression.
+ * ends in "script:" or "data:", so some ":" has those letters before it (any case: under the
+ * expression's `iu` flags only "ſ" folds to one of them besides the capitals, to "s"), tabs and
+ * line breaks skipped. Ordinary text with a colon ("https://", "Note: …", "that:") skips the copy
+ * and the expression. Linear: the letters read back from a ":" stop at the ":" before it.
  */
 function mayHaveScriptUrl(s: string): boolean {
   for (let p = s.indexOf(':'); p !== -1; p = s.indexOf(':', p + 1)) {
-    let q = p - 1;
-    while (q >= 0 && (s.charCodeAt(q) === 9 || s.charCodeAt(q) === 10 || s.charCodeAt(q) === 13)) q--;
-    const c = q >= 0 ? s.charCodeAt(q) | 32 : 0;
-    if (c === 116 || c === 97) return true;
+    if (endsWithWord(s, p, SCRIPT) || endsWithWord(s, p, DATA)) return true;
   }
   return false;
+}
+
+/** "script" and "data" backwards, in lower case. */
+const SCRIPT = 'tpircs';
+const DATA = 'atad';
+
+/** True when the letters of `reversed` (lower case, backwards) come right before `end` in `s`, any case, with tabs and line breaks anywhere between. */
+function endsWithWord(s: string, end: number, reversed: string): boolean {
+  let q = end - 1;
+  for (let k = 0; k < reversed.length; k++) {
+    while (q >= 0 && (s.charCodeAt(q) === 9 || s.charCodeAt(q) === 10 || s.charCodeAt(q) === 13)) q--;
+    if (q < 0) return false;
+    const c = s.charCodeAt(q);
+    const want = reversed.charCodeAt(k);
+    if ((c | 32) !== want && !(want === 115 && c === 0x17f)) return false;
+    q--;
+  }
+  return true;
 }
 
 export default defineRule({

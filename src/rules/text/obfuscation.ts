@@ -526,6 +526,36 @@ const MARKS_AND_MORE =
  * reads ends at the next separator, and no two starts read the same stretch.
  */
 export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*\\1`, 'g');
+/**
+ * What SPACED's first two letters have, as SPACED_START reads them, without its capture and
+ * back-reference (they make the search 1.5–10 times slower on prose): a separator, a code point
+ * that is neither white space nor a separator, any marks, a separator, another such code point
+ * and marks, a separator (any three: SPACED_AT then asks for one and the same). Every SPACED
+ * match starts where this matches, and English prose, whose " a " and " I " SPACED_START stops
+ * at, has it rarely. Linear: a start reads the stretches up to the second separator after it
+ * (separators are neither such a code point nor in MARKS_AND_MORE), so each stretch is read from
+ * at most two starts.
+ */
+const SPACED_LETTER = `(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*`;
+const SPACED_SEPARATOR = '[ .\\-_*~/+\\u00A0\\u00B7\\u2022]';
+const SPACED_TWICE = new RegExp(`${SPACED_SEPARATOR}${SPACED_LETTER}${SPACED_SEPARATOR}${SPACED_LETTER}${SPACED_SEPARATOR}`, 'g');
+/**
+ * A code unit that {@link scriptAt} may call a Latin, Cyrillic or Greek letter (every such one;
+ * a test checks all of them), and no separator: the letters of the runs the scan of
+ * {@link letterSpaced} keeps, each one code unit.
+ */
+export const RUN_LETTER = '[A-Za-z\\u0080-\\u009F\\u00A1-\\u00B6\\u00B8-\\u052F\\u1E00-\\u1FFF]';
+/**
+ * What every run the scan keeps has from its second letter on: a separator, a letter of
+ * RUN_LETTER and its marks, a separator, another, a separator and a third. Devanagari ("है कि"),
+ * Arabic or Han letters spaced out pass MAY_SPACE and SPACED but never this, and the scan could
+ * keep nothing there. Linear: a start (a separator) reads up to the third separator after it, and
+ * separators are neither RUN_LETTER nor in MARKS_AND_MORE, so each stretch is read from at most
+ * three starts.
+ */
+const MAY_KEEP = new RegExp(
+  `${SPACED_SEPARATOR}${RUN_LETTER}[${MARKS_AND_MORE}]*${SPACED_SEPARATOR}${RUN_LETTER}[${MARKS_AND_MORE}]*${SPACED_SEPARATOR}${RUN_LETTER}`,
+);
 
 /**
  * Whether `s` has a SPACED match whose first separator comes right after a letter (with any
@@ -538,10 +568,10 @@ export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\
  */
 function maySpaceOut(s: string): boolean {
   for (let from = 0; ; ) {
-    // The next place a SPACED match can start (SPACED_START), and SPACED tried there: SPACED's
+    // The next place a SPACED match can start (SPACED_TWICE), and SPACED tried there: SPACED's
     // own search tries \p{L} after every separator, most of its time on real prose.
-    SPACED_START.lastIndex = from;
-    const start = SPACED_START.exec(s);
+    SPACED_TWICE.lastIndex = from;
+    const start = SPACED_TWICE.exec(s);
     if (start === null) return false;
     const at = start.index;
     SPACED_AT.lastIndex = at;
@@ -555,7 +585,7 @@ function maySpaceOut(s: string): boolean {
 }
 
 function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
-  if (!MAY_SPACE.test(s) || !maySpaceOut(s)) return;
+  if (!MAY_SPACE.test(s) || !MAY_KEEP.test(s) || !maySpaceOut(s)) return;
   // The current run: its letters' offsets (start and end of each, in one array reused), its
   // start and separator; and where the last single letter ended.
   const at: number[] = [];

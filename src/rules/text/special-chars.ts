@@ -1,5 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, codePointAt, EMOJI_PART, LETTER, MARK, NUMBER, SPACE } from '../../text/chars.js';
+import { MAY_BE_SPECIAL, marksOf } from '../../text/marks.js';
 
 // Runs of six or more characters that are not letters, digits, combining marks, white space or
 // emoji parts (emoji are the EMOJI rule's business): what
@@ -104,36 +105,33 @@ function endRun(field: string, s: string, start: number, to: number, count: numb
 }
 
 /**
- * Per code unit, whether it is never special: YES for the letters, digits, marks, white space and
- * emoji parts of the BMP, NO for the rest and for every surrogate (left to the scan, which reads
- * pairs whole), 0 until first seen. Between runs the scan passes YES units with one read each.
+ * The runs of `s` (one field; `marks` are its marksOf) as matches in `out`. Between runs the scan
+ * goes from one code unit that may be special (not a letter, digit, mark, white space or emoji
+ * part of the BMP, or a surrogate, which the scan reads as pairs) to the next.
  */
-const YES = 1;
-const NO = 2;
-const PLAIN = new Uint8Array(0x10000);
-for (let c = 0; c < 128; c++) PLAIN[c] = ASCII_SPECIAL[c] === 1 ? NO : YES;
-
-function plainOf(c: number): number {
-  return (PLAIN[c] = !(c >= 0xd800 && c <= 0xdfff) && (charFlags(c) & NOT_SPECIAL) !== 0 ? YES : NO);
-}
-
-function specialRuns(field: string, s: string, out: Match[]): void {
+function specialRuns(field: string, s: string, marks: readonly number[], out: Match[]): void {
   const from = out.length;
   // (No closure over these: the loop keeps them in registers.)
   let start = -1;
   let count = 0; // code points in the current run
   let punct = true; // the current run is only punctuation of ordinary writing
   const n = s.length;
+  const m = marks.length;
+  let k = 0;
   for (let i = 0; i < n; ) {
-    let c = s.charCodeAt(i);
     if (start === -1) {
-      // Between runs: straight to the next unit that may be special.
-      while (PLAIN[c] === YES || (PLAIN[c] === 0 && plainOf(c) === YES)) {
-        if (++i >= n) break;
-        c = s.charCodeAt(i);
+      // Between runs: straight to the next unit at or after i that may be special.
+      let e = 0;
+      for (;;) {
+        if (k >= m) break;
+        e = marks[k]!;
+        if ((e & MAY_BE_SPECIAL) !== 0 && e >= i * 8) break;
+        k++;
       }
-      if (i >= n) break;
+      if (k >= m) break;
+      i = e >>> 3;
     }
+    const c = s.charCodeAt(i);
     let special: boolean;
     let width = 1;
     if (c < 128) special = ASCII_SPECIAL[c] === 1;
@@ -174,7 +172,10 @@ export default defineRule({
   skipReasons: [],
   score({ text }) {
     const matches: Match[] = [];
-    if (text) for (const { field, text: value } of text.segments) specialRuns(field, value, matches);
+    if (text) {
+      const marks = marksOf(text);
+      for (let g = 0; g < text.segments.length; g++) specialRuns(text.segments[g]!.field, text.segments[g]!.text, marks[g]!, matches);
+    }
     return matchesOutcome(matches);
   },
 });

@@ -208,7 +208,8 @@ export default defineRule({
         if (anchor) anchoredSpans(value, re, anchor, spans);
         else for (const m of value.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
       }
-      if (h.quote && (value.includes('-') || value.includes('#'))) for (const m of value.matchAll(QUOTE_COMMENT)) {
+      // Every QUOTE_COMMENT match has "--" or "#" (prose has quotes and hyphens, rarely "--").
+      if (h.quote && (value.includes('--') || value.includes('#'))) for (const m of value.matchAll(QUOTE_COMMENT)) {
         if (opensQuote(value, m.index)) spans.push([m.index, m.index + m[0].length]);
       }
       spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);

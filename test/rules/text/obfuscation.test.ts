@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
 import { normalizeRequest } from '../../../src/core/request.js';
-import rule, { SPACED_START } from '../../../src/rules/text/obfuscation.js';
+import rule, { RUN_LETTER, SPACED_START } from '../../../src/rules/text/obfuscation.js';
 import { expectHit, expectMiss, runRuleCase, testRule } from '../../../src/testing/rule.js';
 
 // Example texts written for formspam (not real traffic).
@@ -196,6 +196,25 @@ describe('where a letter-spaced word can start (SPACED_START)', () => {
     expect(at(' пр ')).toBe(-1);
     expect(at(' ασ ')).toBe(-1);
     expect(at(' ab•')).toBe(-1);
+  });
+
+  it('reads every letter the scan may keep (Latin to Cyrillic, Latin and Greek Extended) as RUN_LETTER, and no separator', () => {
+    const re = new RegExp(`^${RUN_LETTER}$`);
+    const missed: string[] = [];
+    for (let c = 0; c < 0x2000; c++) {
+      const ch = String.fromCharCode(c);
+      const latin1 = c >= 0xc0 && c < 0x250 && c !== 0xd7 && c !== 0xf7;
+      const letter = /\p{L}/u.test(ch) && (c < 0x530 || c >= 0x1e00);
+      if ((latin1 || letter) && !re.test(ch)) missed.push(c.toString(16));
+    }
+    expect(missed).toEqual([]);
+    for (const sep of SEPARATORS) expect(re.test(sep), JSON.stringify(sep)).toBe(false);
+  });
+
+  it('passes over Devanagari and Arabic spaced out, and still finds a spaced word beside them', async () => {
+    const values = async (text: string) => ((await runRuleCase(rule, text)).result.matches ?? []).map((m) => m.value);
+    expect(await values('यह है कि वह आ गया और फिर क ख ग घ')).toEqual([]);
+    expect(await values('यह है कि वह आ गया, buy f r e e pills')).toEqual(['free']);
   });
 
   it('still finds letter-spaced words, with marks NFKC cannot compose among the letters', async () => {

@@ -1,0 +1,90 @@
+import { charFlags, DIGIT, EMOJI_PART, LETTER, MARK, NUMBER, SPACE, UPPER } from './chars.js';
+import type { TextInput } from './input.js';
+
+/*
+ * The code units three text rules stop at, found in one pass over each field and shared: a
+ * capital for text.CAPITALIZATION, what may start a price for text.CURRENCY, a character that is
+ * neither letter, digit, mark, white space nor emoji part for text.SPECIAL_CHARS. One pass
+ * over every field instead of one per rule: prose has few such units (capitals, digits,
+ * punctuation: about one in twelve), and each rule goes from one of its own to the next in
+ * this list.
+ */
+
+/** May be a capital (\p{Lu}): the capitals of the BMP and high surrogates (an astral capital is decided by charFlags). */
+export const MAY_BE_UPPER = 1;
+/** May start a price: a decimal digit of the BMP (\p{Nd}), a capital ASCII letter, a currency sign, a high surrogate. */
+export const MAY_START_PRICE = 2;
+/** May be special: not a letter, number, mark, white space or emoji part of the BMP, or any surrogate (read as pairs by the scan). */
+export const MAY_BE_SPECIAL = 4;
+/** None of the three (a table entry of 0: not seen yet). */
+const NONE = 8;
+
+/** The currency signs of text.CURRENCY (all in the BMP; NFKC has already folded full-width forms). */
+export const CURRENCY_SIGNS = '$€£¥₽₹₴₺₩₪₦₱₫₭₮₲₵₸₼₾₿¢';
+const SIGN = new Uint8Array(0x10000);
+for (const c of CURRENCY_SIGNS) SIGN[c.charCodeAt(0)] = 1;
+
+const NOT_SPECIAL = LETTER | NUMBER | MARK | SPACE | EMOJI_PART;
+
+/** Per code unit, its MAY_* bits, or NONE; 0 until first seen. */
+const KIND = new Uint8Array(0x10000);
+
+/** The MAY_* bits of code unit `c` (0 for none). */
+export function markBits(c: number): number {
+  const k = KIND[c] || kindOf(c);
+  return k === NONE ? 0 : k;
+}
+
+function kindOf(c: number): number {
+  // (charFlags gives a surrogate no properties.)
+  const high = c >= 0xd800 && c <= 0xdbff;
+  const f = charFlags(c);
+  let k = 0;
+  if (high || (f & UPPER) !== 0) k |= MAY_BE_UPPER;
+  if (SIGN[c] === 1 || high || (f & DIGIT) !== 0 || (c >= 65 && c <= 90)) k |= MAY_START_PRICE;
+  if ((c >= 0xd800 && c <= 0xdfff) || (f & NOT_SPECIAL) === 0) k |= MAY_BE_SPECIAL;
+  return (KIND[c] = k === 0 ? NONE : k);
+}
+for (let c = 0; c < 128; c++) kindOf(c);
+
+/** Scratch of one field's marks: grown to the most a field has needed. */
+const SCRATCH: number[] = [];
+
+/**
+ * Per segment, its marks in order: each the offset of a code unit times 8 plus its MAY_* bits
+ * (a packed array of small integers).
+ */
+function computeMarks(text: TextInput): readonly (readonly number[])[] {
+  const out: number[][] = [];
+  const scratch = SCRATCH;
+  for (let g = 0; g < text.segments.length; g++) {
+    const s = text.segments[g]!.text;
+    const n = s.length;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      let k = KIND[c]!;
+      if (k === NONE) continue;
+      if (k === 0) {
+        k = kindOf(c);
+        if (k === NONE) continue;
+      }
+      scratch[m++] = i * 8 + k;
+    }
+    out.push(scratch.slice(0, m));
+  }
+  return out;
+}
+
+const MARKS_KEY = {};
+
+/**
+ * The marks of each segment of `text` (see {@link MAY_BE_UPPER}, {@link MAY_START_PRICE},
+ * {@link MAY_BE_SPECIAL}): per segment, in order, each code unit's offset times 8 plus its bits.
+ * Computed once per text. Read the offset as `mark >>> 3` (exact for every string length: a
+ * string has fewer than 2^29 code units) and the bits as `mark & 7`: an integer, where a division
+ * would make the offset a double (and a RegExp's lastIndex set from it a slow one).
+ */
+export function marksOf(text: TextInput): readonly (readonly number[])[] {
+  return text.memo(MARKS_KEY, computeMarks);
+}

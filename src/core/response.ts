@@ -105,7 +105,7 @@ export interface ProblemReport {
 /** The classification response (2.2 of the spec). A category object appears only when its input was given. */
 export interface ClassifyResponse {
   /**
-   * Extension: the decision's id, `d_` and 22 base64url characters (random) unless the caller
+   * Extension: the decision's id, `d_` and 22 base64url characters (the time, then 84 random bits) unless the caller
    * passed one (`ClassifyOptions.id`). The server logs its decisions under it, and feedback
    * names it. Two classifications of the same request differ only in it.
    */

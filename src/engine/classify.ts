@@ -54,8 +54,8 @@ export interface ClassifyCallOptions {
   /** The client's IP address, which `ipAddress: "auto"` stands for; adapters pass it (from trusted proxies only). */
   clientIp?: string;
   /**
-   * The response's `id` (1 to 100 of `A-Z a-z 0-9 _ - . :`); default a new random one
-   * (`d_` and 22 base64url characters) per call.
+   * The response's `id` (1 to 100 of `A-Z a-z 0-9 _ - . :`); default a new one per call
+   * (`d_` and 22 base64url characters: the time, then 84 random bits).
    */
   id?: string;
   /**

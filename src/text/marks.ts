@@ -88,3 +88,18 @@ const MARKS_KEY = {};
 export function marksOf(text: TextInput): readonly (readonly number[])[] {
   return text.memo(MARKS_KEY, computeMarks);
 }
+
+/**
+ * The index in `marks` (from `k` on) of the next mark with `bit` at a code unit at or after
+ * `from`; `marks.length` when there is none. A rule walking a field keeps the index between
+ * calls, so the marks are read once per walk.
+ */
+export function nextMark(marks: readonly number[], k: number, bit: number, from: number): number {
+  const m = marks.length;
+  const least = from * 8;
+  for (; k < m; k++) {
+    const e = marks[k]!;
+    if ((e & bit) !== 0 && e >= least) return k;
+  }
+  return m;
+}

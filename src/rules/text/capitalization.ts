@@ -1,6 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, codePointAt, DIGIT, LETTER, LOWER as LOWER_FLAG, MARK, UPPER as UPPER_FLAG } from '../../text/chars.js';
-import { MAY_BE_UPPER, marksOf } from '../../text/marks.js';
+import { MAY_BE_UPPER, marksOf, nextMark } from '../../text/marks.js';
 
 /**
  * Common acronyms that are written in capitals in ordinary business messages. They are not
@@ -70,14 +70,9 @@ function forEachCandidate(s: string, marks: readonly number[], fn: (start: numbe
   let k = 0;
   for (let i = 0; i < n; ) {
     // Straight to the next code unit at or after i that may be a capital.
-    let e = 0;
-    for (;;) {
-      if (k >= m) return;
-      e = marks[k]!;
-      if ((e & MAY_BE_UPPER) !== 0 && e >= i * 8) break;
-      k++;
-    }
-    i = e >>> 3;
+    k = nextMark(marks, k, MAY_BE_UPPER, i);
+    if (k >= m) return;
+    i = marks[k]! >>> 3;
     const c = s.charCodeAt(i);
     const start = i;
     if (c < 128) {

@@ -1,7 +1,7 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import type { TextInput } from '../../text/input.js';
 import { charFlags, codePointAt, DIGIT, LETTER } from '../../text/chars.js';
-import { CURRENCY_SIGNS, MAY_START_PRICE, marksOf } from '../../text/marks.js';
+import { CURRENCY_SIGNS, MAY_START_PRICE, marksOf, nextMark } from '../../text/marks.js';
 
 // Currency symbols (NFKC has already folded full-width forms).
 const SYM = `[${CURRENCY_SIGNS}]`;
@@ -90,15 +90,9 @@ function prices(text: TextInput): Match[] {
     const n = value.length;
     for (let i = 0; i < n; ) {
       // The next code unit at or after i that may start a match.
-      let e = 0;
-      for (;;) {
-        if (k >= m) break;
-        e = fieldMarks[k]!;
-        if ((e & MAY_START_PRICE) !== 0 && e >= i * 8) break;
-        k++;
-      }
+      k = nextMark(fieldMarks, k, MAY_START_PRICE, i);
       if (k >= m) break;
-      i = e >>> 3;
+      i = fieldMarks[k]! >>> 3;
       const c = value.charCodeAt(i);
       if (candidateAt(value, i, c)) {
         PRICE_AT.lastIndex = i;

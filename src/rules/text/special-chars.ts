@@ -1,6 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, codePointAt, EMOJI_PART, LETTER, MARK, NUMBER, SPACE } from '../../text/chars.js';
-import { MAY_BE_SPECIAL, marksOf } from '../../text/marks.js';
+import { MAY_BE_SPECIAL, marksOf, nextMark } from '../../text/marks.js';
 
 // Runs of six or more characters that are not letters, digits, combining marks, white space or
 // emoji parts (emoji are the EMOJI rule's business): what
@@ -121,15 +121,9 @@ function specialRuns(field: string, s: string, marks: readonly number[], out: Ma
   for (let i = 0; i < n; ) {
     if (start === -1) {
       // Between runs: straight to the next unit at or after i that may be special.
-      let e = 0;
-      for (;;) {
-        if (k >= m) break;
-        e = marks[k]!;
-        if ((e & MAY_BE_SPECIAL) !== 0 && e >= i * 8) break;
-        k++;
-      }
+      k = nextMark(marks, k, MAY_BE_SPECIAL, i);
       if (k >= m) break;
-      i = e >>> 3;
+      i = marks[k]! >>> 3;
     }
     const c = s.charCodeAt(i);
     let special: boolean;

@@ -60,6 +60,15 @@ export default defineRule({
     'Emoji; a multi-part emoji (family, flag, keycap, skin tone) counts once, and so does a row of emoji with nothing but white space between them (❤️❤️❤️, 🙊😀🔥). ©, ®, ™ and arrows count only in emoji style (with U+FE0F).',
   skipReasons: [],
   score({ text }) {
-    return matchesOutcome(text ? text.segments.flatMap((s) => emojiOf(s.text, s.field)) : []);
+    if (!text) return matchesOutcome([]);
+    // A loop, not flatMap (V8's flatMap costs about as much as finding the emoji of a field).
+    const segments = text.segments;
+    if (segments.length === 1) return matchesOutcome(emojiOf(segments[0]!.text, segments[0]!.field));
+    const matches: Match[] = [];
+    for (let g = 0; g < segments.length; g++) {
+      const found = emojiOf(segments[g]!.text, segments[g]!.field);
+      for (let k = 0; k < found.length; k++) matches.push(found[k]!);
+    }
+    return matchesOutcome(matches);
   },
 });

@@ -410,50 +410,108 @@ for (let c = 0x21; c < 0x7f; c++) {
 for (const ch of '«»…–—‘’“”„') WORD_PUNCT[ch.charCodeAt(0)] = 1;
 
 /**
- * True when the token `s[from, to)` is basic Cyrillic letters (А–я, Ё, ё) and WORD_PUNCT only,
+ * The basic Cyrillic letters (А–я, Ё, ё) as indices 1–34 of their lower case (а–я 1–32, ё 33), by
+ * code unit from U+0400: `CYR_INDEX[c - 0x400]`, 0 for any other code unit of U+0400–U+045F.
+ */
+const CYR_INDEX = new Uint8Array(0x60);
+for (let c = 0x410; c <= 0x44f; c++) CYR_INDEX[c - 0x400] = (c >= 0x430 ? c - 0x430 : c - 0x410) + 1;
+CYR_INDEX[0x401 - 0x400] = CYR_INDEX[0x451 - 0x400] = 33;
+/** Per lower-case index: 1 for one of VOWELS (WIDE_CLASS's vowel bit). */
+const CYR_VOWEL = new Uint8Array(34);
+/** `CYR_ADJACENT[a * 34 + b]`: 1 when the lower-case letters of indices a and b are a step of ADJACENT (WIDE_ADJACENT). */
+const CYR_ADJACENT = new Uint8Array(34 * 34);
+{
+  const letter = (k: number): number => (k === 33 ? 0x451 : 0x430 + k - 1);
+  for (let a = 1; a < 34; a++) {
+    CYR_VOWEL[a] = (WIDE_CLASS[letter(a)]! & WIDE_VOWEL) !== 0 ? 1 : 0;
+    for (let b = 1; b < 34; b++) CYR_ADJACENT[a * 34 + b] = WIDE_ADJACENT[WIDE_KEY[letter(a)]! * WIDE_KEYS + WIDE_KEY[letter(b)]!]!;
+  }
+}
+
+/**
+ * True when the token `s[from, to)` is basic Cyrillic letters (А–я, Ё, ё) and separators only,
  * and isOrdinaryWide passes each of its words of four letters or more, worked out as the words
  * are read: isOrdinary's test on the lower case (its first step between two different letters is
- * no keyboard neighbour, and it has a vowel), or the full test's (repeated letters collapsed:
- * fewer than four, or no walk along a row and fewer than five or a vowel; a Cyrillic word keeps
- * its marks). Then every word of it is null for randomReason, and the token is passed over in
- * one read instead of typedWordsAt's and isOrdinaryWide's per word. False: the general path
- * decides. Most tokens of Russian text.
+ * no keyboard neighbour, and it has a vowel: then the rest of the word is only passed over), or
+ * the full test's (repeated letters collapsed: fewer than four, or no walk along a row and fewer
+ * than five or a vowel; a Cyrillic word keeps its marks). Then every word of it is null for
+ * randomReason, and the token is passed over in one read instead of typedWordsAt's and
+ * isOrdinaryWide's per word. False: the general path decides. Most tokens of Russian text.
+ *
+ * Separators, which end a word as typedWordsAt's words end: WORD_PUNCT, and any other code point
+ * from U+0080 on that is no letter, digit (\p{Nd}) or mark, with a mark only outside a word
+ * (emoji, U+FE0F after one, ZWJ, skin tones, №, °: typedWordsAt's words are /\p{L}[\p{L}\p{M}]*\/u,
+ * and a token with a digit is not typed). A letter of another script, a digit, a mark inside a
+ * word or a lone surrogate: false.
  */
 function ordinaryCyrillic(s: string, from: number, to: number): boolean {
-  let length = 0;
-  let first = 0;
-  let step = 0;
-  let vowel = false;
-  let last = 0;
-  let collapsed = 0;
-  let walk = true;
-  for (let i = from; i <= to; i++) {
-    const c = i < to ? s.charCodeAt(i) : 0x20;
-    if ((c >= 0x410 && c <= 0x44f) || c === 0x401 || c === 0x451) {
-      const l = c >= 0x430 ? c : c === 0x401 ? 0x451 : c + 0x20;
-      if (length === 0) {
-        first = l;
-        collapsed = 1;
-      } else if (l !== last) {
-        if (step === 0) step = l;
-        if (walk && WIDE_ADJACENT[WIDE_KEY[last]! * WIDE_KEYS + WIDE_KEY[l]!] !== 1) walk = false;
-        collapsed++;
+  let i = from;
+  while (i < to) {
+    const c = s.charCodeAt(i);
+    const first = c >= 0x400 && c < 0x460 ? CYR_INDEX[c - 0x400]! : 0;
+    if (first === 0) {
+      // A separator, or the general path.
+      if (c < 0x2020 && WORD_PUNCT[c] === 1) {
+        i++;
+        continue;
       }
-      if ((WIDE_CLASS[l]! & WIDE_VOWEL) !== 0) vowel = true;
-      last = l;
-      length++;
+      if (c < 0x80) return false;
+      let f: number;
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = i + 1 < to ? s.charCodeAt(i + 1) : 0;
+        if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) return false;
+        f = charFlags((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
+        i += 2;
+      } else {
+        f = charFlags(c);
+        i++;
+      }
+      // Outside a word a mark is a separator too (typedWordsAt: a word starts with a letter).
+      if ((f & (LETTER_FLAG | DIGIT)) !== 0) return false;
       continue;
     }
-    if (i < to && (c >= 0x2020 || WORD_PUNCT[c] !== 1)) return false;
-    if (length >= 4) {
-      // isOrdinary's test (every basic Cyrillic letter is a plain one), else the full test's.
-      const quick = step !== 0 && vowel && WIDE_ADJACENT[WIDE_KEY[first]! * WIDE_KEYS + WIDE_KEY[step]!] !== 1;
-      if (!quick && !(collapsed < 4 || (!walk && (collapsed < 5 || vowel)))) return false;
+    // A word: its letters as lower-case indices.
+    let last = first;
+    let length = 1;
+    let collapsed = 1;
+    let step = 0;
+    let vowel = CYR_VOWEL[first] === 1;
+    let walk = true;
+    let quick = false;
+    for (i++; i < to; i++) {
+      const d = s.charCodeAt(i);
+      const l = d >= 0x400 && d < 0x460 ? CYR_INDEX[d - 0x400]! : 0;
+      if (l === 0) break;
+      length++;
+      if (l !== last) {
+        if (step === 0) step = l;
+        if (walk && CYR_ADJACENT[last * 34 + l] !== 1) walk = false;
+        collapsed++;
+        last = l;
+      }
+      if (CYR_VOWEL[l] === 1) vowel = true;
+      if (vowel && step !== 0 && CYR_ADJACENT[first * 34 + step] !== 1) {
+        // isOrdinary's test passes whatever follows: the rest of the word is only passed over.
+        quick = true;
+        for (i++; i < to; i++) {
+          const e = s.charCodeAt(i);
+          if (!(e >= 0x400 && e < 0x460 && CYR_INDEX[e - 0x400] !== 0)) break;
+          length++;
+        }
+        break;
+      }
     }
-    length = 0;
-    step = 0;
-    vowel = false;
-    walk = true;
+    if (i < to) {
+      // A mark right after a letter belongs to the word (typedWordsAt): the general path.
+      const d = s.charCodeAt(i);
+      if (d >= 0x300 && !(d < 0x2020 && WORD_PUNCT[d] === 1)) {
+        if (d >= 0xd800 && d <= 0xdbff && i + 1 < to) {
+          const e = s.charCodeAt(i + 1);
+          if (e >= 0xdc00 && e <= 0xdfff && (charFlags((d - 0xd800) * 0x400 + (e - 0xdc00) + 0x10000) & MARK) !== 0) return false;
+        } else if ((charFlags(d) & MARK) !== 0) return false;
+      }
+    }
+    if (length >= 4 && !quick && !(collapsed < 4 || (!walk && (collapsed < 5 || vowel)))) return false;
   }
   return true;
 }
@@ -605,6 +663,18 @@ function ordinaryLatin(s: string, from: number, to: number): boolean {
 function plainlyOrdinary(s: string, from: number, to: number): boolean {
   const head = s.charCodeAt(from);
   if ((head >= 0x410 && head <= 0x44f) || head === 0x401 || head === 0x451) return ordinaryCyrillic(s, from, to);
+  if ((head < 0x2020 && WORD_PUNCT[head] === 1) || (head >= 0xd800 && head <= 0xdbff)) {
+    // Punctuation or an emoji first («слово», 😍Привет): Cyrillic when the first code unit that
+    // is neither (nor a low surrogate) is a basic Cyrillic letter.
+    let j = from + 1;
+    while (j < to) {
+      const c = s.charCodeAt(j);
+      if (!((c < 0x2020 && WORD_PUNCT[c] === 1) || (c >= 0xd800 && c <= 0xdfff))) break;
+      j++;
+    }
+    const c = j < to ? s.charCodeAt(j) : 0;
+    if ((c >= 0x410 && c <= 0x44f) || c === 0x401 || c === 0x451) return ordinaryCyrillic(s, from, to);
+  }
   if (head < 0x250) return ordinaryLatin(s, from, to);
   return head >= 0x370 && head < 0x400 && ordinaryGreek(s, from, to);
 }

@@ -140,3 +140,51 @@ describe('the in-place path for tokens that are not plain ASCII', () => {
     expect((result.matches ?? []).map((m) => m.value)).toEqual(['Фыва', 'пролдж', 'йцукен', 'ασδφγ', 'ζχψω', 'ςερτυ', 'Qwerty', 'mbmnm', 'sdfgh']);
   });
 });
+
+describe('the in-place paths against the definition, on random text', () => {
+  // What the rule is defined to find: per whitespace-separated token that is typed (no digit,
+  // "@" or "://", not starting with "www."), the words /\p{L}[\p{L}\p{M}]*/u of four code units
+  // or more that randomReason has a reason for. Random tokens of Cyrillic (walks, vowel-less
+  // runs, ordinary words) with punctuation, emoji and their parts, marks, digits and letters of
+  // other scripts around and inside them.
+  const reference = (text: string): { value: string; index: number }[] => {
+    const out: { value: string; index: number }[] = [];
+    for (const t of text.matchAll(/\S+/gu)) {
+      if (/[\p{Nd}@]|:\/\/|^www\./iu.test(t[0])) continue;
+      for (const w of t[0].matchAll(/\p{L}[\p{L}\p{M}]*/gu)) {
+        if (w[0].length >= 4 && randomReason(w[0]) !== null) out.push({ value: w[0], index: t.index + w.index });
+      }
+    }
+    return out;
+  };
+  const pieces = [
+    'привет', 'Москва', 'ЙЦУКЕН', 'фыва', 'йцук', 'пролдж', 'взбрзг', 'ВЗБРЗГ', 'ммммм', 'ёжик', 'Ёлка', 'ячсми', 'оооо',
+    'кркркр', 'аааабв', 'сдф', 'и', 'в', 'Я', 'жэжэжэ', 'ывап', 'нелюбовь', 'ЗАРАБОТОК', 'асдфг',
+    '«', '»', '…', '—', '–', ',', '.', '!', '?', '(', ')', '"', '„', '“', "'", '-', '№', '°', '·', '€', '₽',
+    '😍', '❤️', '❤', '\uFE0F', '👍🏻', '🏄🏾‍♀️', '\u200D', '🙏', '✌', '⠀', '💪',
+    '1', '٣', '𝟏', '@', '://', 'www.', 'a', 'qwerty', 'é', 'і', 'ї', 'α', 'ςερτυ', '𝐀', 'ԱԲ',
+    '\u0301', '\u0483', '\u{1D165}', '\u0301', '\u0308', 'бвг', 'джз', 'кл', 'мнп', 'рст', 'ФХЦ', 'сдф',
+  ];
+  const units = [...'бвгджзклмнпрстфхцчшщйфываолдБВГДЖЗЙЦУКЕНаеиоуыэюяёЁ«»…—,.!(😍❤🙏'].concat(['\u0301', '\u0308', '\uFE0F', '\u200D', '👍🏻', '1', 'é', 'і', 'α', 'x']);
+  it('finds exactly the words the definition finds', async () => {
+    let seed = 12345;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let k = 0; k < 6000; k++) {
+      let text = '';
+      const count = 1 + next(14);
+      // Half the texts of pieces, half of single characters (marks and emoji inside words).
+      const from = k % 2 === 0 ? pieces : units;
+      for (let p = 0; p < (k % 2 === 0 ? count : 3 * count); p++) {
+        const piece = from[next(from.length)]!;
+        text += next(k % 2 === 0 ? 3 : 6) === 0 ? ' ' + piece : piece;
+      }
+      const normal = text.normalize('NFKC');
+      const { result } = await runRuleCase(rule, text);
+      const found = (result.matches ?? []).map((m) => ({ value: m.value, index: m.index }));
+      expect(found, JSON.stringify(normal)).toEqual(reference(normal));
+    }
+  });
+});

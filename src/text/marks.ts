@@ -10,11 +10,11 @@ import type { TextInput } from './input.js';
  * this list.
  */
 
-/** May be a capital (\p{Lu}): the capitals of the BMP and high surrogates (an astral capital is decided by charFlags). */
+/** May be a capital (\p{Lu}): the capitals of the BMP, a lone high surrogate, a pair that is a capital ({@link pairBits}). */
 export const MAY_BE_UPPER = 1;
-/** May start a price: a decimal digit of the BMP (\p{Nd}), a capital ASCII letter, a currency sign, a high surrogate. */
+/** May start a price: a decimal digit (\p{Nd}; a pair by {@link pairBits}), a capital ASCII letter, a currency sign, a lone high surrogate. */
 export const MAY_START_PRICE = 2;
-/** May be special: not a letter, number, mark, white space or emoji part of the BMP, or any surrogate (read as pairs by the scan). */
+/** May be special: not a letter, number, mark, white space or emoji part (a pair by {@link pairBits}), or a lone surrogate. */
 export const MAY_BE_SPECIAL = 4;
 /** None of the three (a table entry of 0: not seen yet). */
 const NONE = 8;
@@ -47,12 +47,38 @@ function kindOf(c: number): number {
 }
 for (let c = 0; c < 128; c++) kindOf(c);
 
+/** {@link pairBits} of the code points of planes 1 and 2 (index cp − 0x10000), or NONE; 0 until first asked. */
+const PAIR_KIND = new Uint8Array(0x20000);
+
+/**
+ * The MAY_* bits of the astral code point `cp` (a surrogate pair), read as one code point, as
+ * each rule reads a pair: a capital (\p{Lu}), a decimal digit (\p{Nd}: the only astral start of
+ * a price), special (not a letter, number, mark, white space or emoji part). An emoji has none.
+ */
+export function pairBits(cp: number): number {
+  const x = cp - 0x10000;
+  if (x < 0x20000) {
+    const k = PAIR_KIND[x]!;
+    if (k !== 0) return k === NONE ? 0 : k;
+  }
+  const f = charFlags(cp);
+  let k = 0;
+  if ((f & UPPER) !== 0) k |= MAY_BE_UPPER;
+  if ((f & DIGIT) !== 0) k |= MAY_START_PRICE;
+  if ((f & NOT_SPECIAL) === 0) k |= MAY_BE_SPECIAL;
+  if (x < 0x20000) PAIR_KIND[x] = k === 0 ? NONE : k;
+  return k;
+}
+
 /** Scratch of one field's marks: grown to the most a field has needed. */
 const SCRATCH: number[] = [];
 
 /**
  * Per segment, its marks in order: each the offset of a code unit times 8 plus its MAY_* bits
- * (a packed array of small integers).
+ * (a packed array of small integers). A surrogate pair is marked at its high half with the bits
+ * of its code point ({@link pairBits}; an emoji is not marked), its low half not: each rule steps
+ * over a pair as one code point, so none of them stops at a low half that follows a high one.
+ * A lone surrogate keeps its code unit's bits.
  */
 function computeMarks(text: TextInput): readonly (readonly number[])[] {
   const out: number[][] = [];
@@ -68,6 +94,15 @@ function computeMarks(text: TextInput): readonly (readonly number[])[] {
       if (k === 0) {
         k = kindOf(c);
         if (k === NONE) continue;
+      }
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          const b = pairBits((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
+          if (b !== 0) scratch[m++] = i * 8 + b;
+          i++;
+          continue;
+        }
       }
       scratch[m++] = i * 8 + k;
     }

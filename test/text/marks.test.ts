@@ -2,7 +2,7 @@
 // is defined by, on every code unit of the BMP; and the marks of a text, in order.
 import { describe, expect, it } from 'vitest';
 import { TextInput } from '../../src/text/input.js';
-import { CURRENCY_SIGNS, markBits, marksOf, MAY_BE_SPECIAL, MAY_BE_UPPER, MAY_START_PRICE } from '../../src/text/marks.js';
+import { CURRENCY_SIGNS, markBits, marksOf, MAY_BE_SPECIAL, MAY_BE_UPPER, MAY_START_PRICE, pairBits } from '../../src/text/marks.js';
 
 const NOT_SPECIAL = /^[\p{L}\p{N}\p{M}\s\p{Extended_Pictographic}\u200D\uFE0F\u20E3\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E007F}]$/v;
 
@@ -44,5 +44,35 @@ describe('marksOf', () => {
       [],
     ]);
     expect(marksOf(text)).toBe(marksOf(text));
+  });
+});
+
+describe('pairBits and the marks of surrogate pairs', () => {
+  it('gives every code point of planes 1 and 2 and of plane 14 the bits of the three rules’ own definitions', () => {
+    const wrong: string[] = [];
+    const check = (cp: number): void => {
+      const ch = String.fromCodePoint(cp);
+      let want = 0;
+      if (/^\p{Lu}$/u.test(ch)) want |= MAY_BE_UPPER;
+      if (/^\p{Nd}$/u.test(ch)) want |= MAY_START_PRICE;
+      if (!NOT_SPECIAL.test(ch)) want |= MAY_BE_SPECIAL;
+      if (pairBits(cp) !== want) wrong.push(`${cp.toString(16)}: ${pairBits(cp)} not ${want}`);
+    };
+    for (let cp = 0x10000; cp < 0x30000; cp++) check(cp);
+    for (let cp = 0xe0000; cp < 0xe0200; cp++) check(cp);
+    expect(wrong).toEqual([]);
+  });
+
+  it('marks a pair at its high half by its code point, lone surrogates by their code unit', () => {
+    // 😍 (emoji: none), 𐐀 (a capital), 𐒠 (a decimal digit), 𝄞 (a symbol: special), lone halves.
+    const text = new TextInput([{ field: 'message', text: 'a😍b𐐀c𐒠d𝄞e\uD83Df\uDE0Dg' }]);
+    const decoded = marksOf(text)[0]!.map((e) => [e >> 3, e & 7]);
+    expect(decoded).toEqual([
+      [4, MAY_BE_UPPER],
+      [7, MAY_START_PRICE],
+      [10, MAY_BE_SPECIAL],
+      [13, MAY_BE_UPPER | MAY_START_PRICE | MAY_BE_SPECIAL],
+      [15, MAY_BE_SPECIAL],
+    ]);
   });
 });

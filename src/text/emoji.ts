@@ -67,44 +67,86 @@ export function findEmoji(text: string, field: string): Match[] {
       i = START.lastIndex - 1;
     }
     const cp = text.codePointAt(i)!;
-    const start = i;
-    let end = -1;
-    if (cp < 0xa9) {
-      // Keycap: [#*0-9] FE0F? 20E3
-      let j = i + 1;
-      if (text.charCodeAt(j) === VS16) j++;
-      if (text.charCodeAt(j) === KEYCAP) end = j + 1;
-    } else if (isRegional(cp)) {
-      const next = text.codePointAt(i + 2);
-      end = next !== undefined && isRegional(next) ? i + 4 : i + 2;
-    } else if (isPicto(cp)) {
-      let j = i + width(cp);
-      const emojiStyle = text.charCodeAt(j) === VS16;
-      if (!TEXT_DEFAULT.has(cp) || emojiStyle) {
-        // Parts: (VS16 | modifier)? then tags, then at most three (ZWJ pictograph (VS16 | modifier)?)
-        const tail = (k: number): number => {
-          if (text.charCodeAt(k) === VS16) return k + 1;
-          const m = text.codePointAt(k);
-          return m !== undefined && isModifier(m) ? k + 2 : k;
-        };
-        j = tail(j);
-        while (j < n && isTag(text.codePointAt(j)!)) j += 2;
-        let parts = 1;
-        while (parts < MAX_ZWJ_PARTS && text.charCodeAt(j) === ZWJ) {
-          const next = text.codePointAt(j + 1);
-          if (next === undefined || !isPicto(next)) break;
-          j = tail(j + 1 + width(next));
-          parts++;
-        }
-        end = j;
-      }
-    }
+    const end = emojiEnd(text, i, cp);
     if (end === -1) {
       i += width(cp);
       continue;
     }
-    out.push({ field, value: text.slice(start, end), index: start });
+    out.push({ field, value: text.slice(i, end), index: i });
     i = end;
   }
   return out;
+}
+
+/**
+ * True when an emoji may start at code point `cp` (the start of a pair for an astral one): a
+ * pictograph (© and ® among them) or a regional indicator. With a keycap base ([#*0-9] before
+ * U+FE0F? U+20E3), every place {@link emojiEnd} can find a match at; a surrogate, half of a
+ * pair or lone, is none.
+ */
+export function mayStartEmoji(cp: number): boolean {
+  if (cp >= 0xd800 && cp <= 0xdfff) return false;
+  return isRegional(cp) || isPicto(cp);
+}
+
+/**
+ * {@link findEmoji} where the places an emoji can start are given: `starts`, the offsets in
+ * `text`, in order, of every keycap base before U+FE0F? U+20E3 and every code point
+ * {@link mayStartEmoji} is true for (a superset of where a match starts; see marksOf). The
+ * scanner runs at each of them that no earlier match covers, as findEmoji's at each place it
+ * stops: between them findEmoji's scanner finds nothing and only steps code point by code point.
+ */
+export function findEmojiAt(text: string, field: string, starts: readonly number[]): Match[] {
+  const out: Match[] = [];
+  let i = 0;
+  for (let k = 0; k < starts.length; k++) {
+    const at = starts[k]!;
+    if (at < i) continue;
+    const cp = text.codePointAt(at)!;
+    const end = emojiEnd(text, at, cp);
+    if (end === -1) {
+      i = at + width(cp);
+      continue;
+    }
+    out.push({ field, value: text.slice(at, end), index: at });
+    i = end;
+  }
+  return out;
+}
+
+/** The end of the emoji sequence that starts at `i` (code point `cp`), or -1 when none does. */
+function emojiEnd(text: string, i: number, cp: number): number {
+  const n = text.length;
+  if (cp < 0xa9) {
+    // Keycap: [#*0-9] FE0F? 20E3
+    let j = i + 1;
+    if (text.charCodeAt(j) === VS16) j++;
+    return text.charCodeAt(j) === KEYCAP ? j + 1 : -1;
+  }
+  if (isRegional(cp)) {
+    const next = text.codePointAt(i + 2);
+    return next !== undefined && isRegional(next) ? i + 4 : i + 2;
+  }
+  if (!isPicto(cp)) return -1;
+  let j = i + width(cp);
+  const emojiStyle = text.charCodeAt(j) === VS16;
+  if (TEXT_DEFAULT.has(cp) && !emojiStyle) return -1;
+  // Parts: (VS16 | modifier)? then tags, then at most three (ZWJ pictograph (VS16 | modifier)?)
+  j = tail(text, j);
+  while (j < n && isTag(text.codePointAt(j)!)) j += 2;
+  let parts = 1;
+  while (parts < MAX_ZWJ_PARTS && text.charCodeAt(j) === ZWJ) {
+    const next = text.codePointAt(j + 1);
+    if (next === undefined || !isPicto(next)) break;
+    j = tail(text, j + 1 + width(next));
+    parts++;
+  }
+  return j;
+}
+
+/** After a pictograph ending at `k`: past its VS16 or skin-tone modifier, if any. */
+function tail(text: string, k: number): number {
+  if (text.charCodeAt(k) === VS16) return k + 1;
+  const m = text.codePointAt(k);
+  return m !== undefined && isModifier(m) ? k + 2 : k;
 }

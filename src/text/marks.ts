@@ -1,4 +1,5 @@
 import { charFlags, DIGIT, EMOJI_PART, LETTER, MARK, NUMBER, SPACE, UPPER } from './chars.js';
+import { mayStartEmoji } from './emoji.js';
 import type { TextInput } from './input.js';
 
 /*
@@ -18,6 +19,10 @@ export const MAY_START_PRICE = 2;
 export const MAY_BE_SPECIAL = 4;
 /** None of the three (a table entry of 0: not seen yet). */
 const NONE = 8;
+/** In KIND and PAIR_KIND, beside the MAY_* bits: an emoji may start here ({@link mayStartEmoji}). */
+const EMOJI = 16;
+/** In KIND: a keycap base (# * 0–9), an emoji start when U+FE0F? U+20E3 follows. */
+const KEYCAP_BASE = 32;
 
 /** The currency signs of text.CURRENCY (all in the BMP; NFKC has already folded full-width forms). */
 export const CURRENCY_SIGNS = '$€£¥₽₹₴₺₩₪₦₱₫₭₮₲₵₸₼₾₿¢';
@@ -32,7 +37,7 @@ const KIND = new Uint8Array(0x10000);
 /** The MAY_* bits of code unit `c` (0 for none). */
 export function markBits(c: number): number {
   const k = KIND[c] || kindOf(c);
-  return k === NONE ? 0 : k;
+  return k === NONE ? 0 : k & 7;
 }
 
 function kindOf(c: number): number {
@@ -43,6 +48,8 @@ function kindOf(c: number): number {
   if (high || (f & UPPER) !== 0) k |= MAY_BE_UPPER;
   if (SIGN[c] === 1 || high || (f & DIGIT) !== 0 || (c >= 65 && c <= 90)) k |= MAY_START_PRICE;
   if ((c >= 0xd800 && c <= 0xdfff) || (f & NOT_SPECIAL) === 0) k |= MAY_BE_SPECIAL;
+  if (c === 0x23 || c === 0x2a || (c >= 0x30 && c <= 0x39)) k |= KEYCAP_BASE;
+  else if (mayStartEmoji(c)) k |= EMOJI;
   return (KIND[c] = k === 0 ? NONE : k);
 }
 for (let c = 0; c < 128; c++) kindOf(c);
@@ -56,13 +63,18 @@ const PAIR_KIND = new Uint8Array(0x20000);
  * a price), special (not a letter, number, mark, white space or emoji part). An emoji has none.
  */
 export function pairBits(cp: number): number {
+  return pairKind(cp) & 7;
+}
+
+/** {@link pairBits}, with EMOJI when an emoji may start at `cp`. */
+function pairKind(cp: number): number {
   const x = cp - 0x10000;
   if (x < 0x20000) {
     const k = PAIR_KIND[x]!;
     if (k !== 0) return k === NONE ? 0 : k;
   }
   const f = charFlags(cp);
-  let k = 0;
+  let k = mayStartEmoji(cp) ? EMOJI : 0;
   if ((f & UPPER) !== 0) k |= MAY_BE_UPPER;
   if ((f & DIGIT) !== 0) k |= MAY_START_PRICE;
   if ((f & NOT_SPECIAL) === 0) k |= MAY_BE_SPECIAL;
@@ -80,13 +92,15 @@ const SCRATCH: number[] = [];
  * over a pair as one code point, so none of them stops at a low half that follows a high one.
  * A lone surrogate keeps its code unit's bits.
  */
-function computeMarks(text: TextInput): readonly (readonly number[])[] {
+function computeMarks(text: TextInput): Marks {
   const out: number[][] = [];
+  const emoji: (readonly number[])[] = [];
   const scratch = SCRATCH;
   for (let g = 0; g < text.segments.length; g++) {
     const s = text.segments[g]!.text;
     const n = s.length;
     let m = 0;
+    let starts: number[] | undefined;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
       let k = KIND[c]!;
@@ -98,20 +112,45 @@ function computeMarks(text: TextInput): readonly (readonly number[])[] {
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
         const d = s.charCodeAt(i + 1);
         if (d >= 0xdc00 && d <= 0xdfff) {
-          const b = pairBits((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
-          if (b !== 0) scratch[m++] = i * 8 + b;
+          const b = pairKind((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
+          if ((b & EMOJI) !== 0) (starts ??= []).push(i);
+          if ((b & 7) !== 0) scratch[m++] = i * 8 + (b & 7);
           i++;
           continue;
         }
       }
+      if (k >= EMOJI) {
+        // A keycap base counts as an emoji start where the keycap follows (START's lookahead).
+        if ((k & EMOJI) !== 0 || s.charCodeAt(i + 1) === 0x20e3 || (s.charCodeAt(i + 1) === 0xfe0f && s.charCodeAt(i + 2) === 0x20e3)) (starts ??= []).push(i);
+        k &= 7;
+        if (k === 0) continue;
+      }
       scratch[m++] = i * 8 + k;
     }
     out.push(scratch.slice(0, m));
+    emoji.push(starts ?? NO_STARTS);
   }
-  return out;
+  return { marks: out, emoji };
+}
+
+const NO_STARTS: readonly number[] = Object.freeze([]);
+
+/** What one pass over the fields gives: the marks, and where an emoji may start. */
+interface Marks {
+  readonly marks: readonly (readonly number[])[];
+  readonly emoji: readonly (readonly number[])[];
 }
 
 const MARKS_KEY = {};
+
+/**
+ * Per segment of `text`, in order, the offsets where an emoji may start: every keycap base
+ * ([#*0-9]) before U+FE0F? U+20E3 and every code point {@link mayStartEmoji} is true for (an
+ * astral one at its high half). Found in the pass of {@link marksOf} and computed with it.
+ */
+export function emojiStartsOf(text: TextInput): readonly (readonly number[])[] {
+  return text.memo(MARKS_KEY, computeMarks).emoji;
+}
 
 /**
  * The marks of each segment of `text` (see {@link MAY_BE_UPPER}, {@link MAY_START_PRICE},
@@ -121,7 +160,7 @@ const MARKS_KEY = {};
  * would make the offset a double (and a RegExp's lastIndex set from it a slow one).
  */
 export function marksOf(text: TextInput): readonly (readonly number[])[] {
-  return text.memo(MARKS_KEY, computeMarks);
+  return text.memo(MARKS_KEY, computeMarks).marks;
 }
 
 /**

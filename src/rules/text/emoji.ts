@@ -1,5 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
-import { findEmoji } from '../../text/emoji.js';
+import { findEmojiAt } from '../../text/emoji.js';
+import { emojiStartsOf } from '../../text/marks.js';
 
 const VS16 = /\uFE0F/g;
 
@@ -23,8 +24,9 @@ function onlySpace(s: string, from: number, to: number): boolean {
  * (`reason: "repeated"`; U+FE0F is ignored when comparing, "❤" and "❤️" are the same), and a row
  * of different emoji ("🙊😀🔥😊") is one expression (`reason: "row"`).
  */
-function emojiOf(text: string, field: string): Match[] {
-  const found = findEmoji(text, field);
+function emojiOf(text: string, field: string, starts: readonly number[]): Match[] {
+  if (starts.length === 0) return [];
+  const found = findEmojiAt(text, field, starts);
   if (found.length < 2) return found;
   const out: Match[] = [];
   let run = found[0]!;
@@ -63,10 +65,13 @@ export default defineRule({
     if (!text) return matchesOutcome([]);
     // A loop, not flatMap (V8's flatMap costs about as much as finding the emoji of a field).
     const segments = text.segments;
-    if (segments.length === 1) return matchesOutcome(emojiOf(segments[0]!.text, segments[0]!.field));
+    // Where an emoji may start, found in the pass over the text text.CAPITALIZATION,
+    // CURRENCY and SPECIAL_CHARS share (marksOf): no search of its own.
+    const starts = emojiStartsOf(text);
+    if (segments.length === 1) return matchesOutcome(emojiOf(segments[0]!.text, segments[0]!.field, starts[0]!));
     const matches: Match[] = [];
     for (let g = 0; g < segments.length; g++) {
-      const found = emojiOf(segments[g]!.text, segments[g]!.field);
+      const found = emojiOf(segments[g]!.text, segments[g]!.field, starts[g]!);
       for (let k = 0; k < found.length; k++) matches.push(found[k]!);
     }
     return matchesOutcome(matches);

@@ -23,6 +23,14 @@ const NONE = 8;
 const EMOJI = 16;
 /** In KIND: a keycap base (# * 0–9), an emoji start when U+FE0F? U+20E3 follows. */
 const KEYCAP_BASE = 32;
+/** In KIND: a code unit of {@link INVISIBLE_UNITS}. */
+const INVISIBLE = 64;
+
+/**
+ * The invisible characters text.OBFUSCATION looks for between the letters of a word (its
+ * INVISIBLE class, one code unit each; U+DB40 is the high surrogate of the tag characters).
+ */
+export const INVISIBLE_UNITS = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFE00-\uFE0F\uFEFF\uDB40]/;
 
 /** The currency signs of text.CURRENCY (all in the BMP; NFKC has already folded full-width forms). */
 export const CURRENCY_SIGNS = '$€£¥₽₹₴₺₩₪₦₱₫₭₮₲₵₸₼₾₿¢';
@@ -50,6 +58,7 @@ function kindOf(c: number): number {
   if ((c >= 0xd800 && c <= 0xdfff) || (f & NOT_SPECIAL) === 0) k |= MAY_BE_SPECIAL;
   if (c === 0x23 || c === 0x2a || (c >= 0x30 && c <= 0x39)) k |= KEYCAP_BASE;
   else if (mayStartEmoji(c)) k |= EMOJI;
+  if (INVISIBLE_UNITS.test(String.fromCharCode(c))) k |= INVISIBLE;
   return (KIND[c] = k === 0 ? NONE : k);
 }
 for (let c = 0; c < 128; c++) kindOf(c);
@@ -95,12 +104,14 @@ const SCRATCH: number[] = [];
 function computeMarks(text: TextInput): Marks {
   const out: number[][] = [];
   const emoji: (readonly number[])[] = [];
+  const invisible: (readonly number[])[] = [];
   const scratch = SCRATCH;
   for (let g = 0; g < text.segments.length; g++) {
     const s = text.segments[g]!.text;
     const n = s.length;
     let m = 0;
     let starts: number[] | undefined;
+    let hidden: number[] | undefined;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
       let k = KIND[c]!;
@@ -112,6 +123,7 @@ function computeMarks(text: TextInput): Marks {
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
         const d = s.charCodeAt(i + 1);
         if (d >= 0xdc00 && d <= 0xdfff) {
+          if (c === 0xdb40) (hidden ??= []).push(i);
           const b = pairKind((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
           if ((b & EMOJI) !== 0) (starts ??= []).push(i);
           if ((b & 7) !== 0) scratch[m++] = i * 8 + (b & 7);
@@ -120,8 +132,9 @@ function computeMarks(text: TextInput): Marks {
         }
       }
       if (k >= EMOJI) {
+        if ((k & INVISIBLE) !== 0) (hidden ??= []).push(i);
         // A keycap base counts as an emoji start where the keycap follows (START's lookahead).
-        if ((k & EMOJI) !== 0 || s.charCodeAt(i + 1) === 0x20e3 || (s.charCodeAt(i + 1) === 0xfe0f && s.charCodeAt(i + 2) === 0x20e3)) (starts ??= []).push(i);
+        else if ((k & EMOJI) !== 0 || ((k & KEYCAP_BASE) !== 0 && (s.charCodeAt(i + 1) === 0x20e3 || (s.charCodeAt(i + 1) === 0xfe0f && s.charCodeAt(i + 2) === 0x20e3)))) (starts ??= []).push(i);
         k &= 7;
         if (k === 0) continue;
       }
@@ -129,8 +142,9 @@ function computeMarks(text: TextInput): Marks {
     }
     out.push(scratch.slice(0, m));
     emoji.push(starts ?? NO_STARTS);
+    invisible.push(hidden ?? NO_STARTS);
   }
-  return { marks: out, emoji };
+  return { marks: out, emoji, invisible };
 }
 
 const NO_STARTS: readonly number[] = Object.freeze([]);
@@ -139,6 +153,7 @@ const NO_STARTS: readonly number[] = Object.freeze([]);
 interface Marks {
   readonly marks: readonly (readonly number[])[];
   readonly emoji: readonly (readonly number[])[];
+  readonly invisible: readonly (readonly number[])[];
 }
 
 const MARKS_KEY = {};
@@ -150,6 +165,15 @@ const MARKS_KEY = {};
  */
 export function emojiStartsOf(text: TextInput): readonly (readonly number[])[] {
   return text.memo(MARKS_KEY, computeMarks).emoji;
+}
+
+/**
+ * Per segment of `text`, in order, the offsets of its code units of {@link INVISIBLE_UNITS} (in
+ * the normalised text: the ones normalisation removes are gone). Found in the pass of
+ * {@link marksOf} and computed with it.
+ */
+export function invisiblesOf(text: TextInput): readonly (readonly number[])[] {
+  return text.memo(MARKS_KEY, computeMarks).invisible;
 }
 
 /**

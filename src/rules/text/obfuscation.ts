@@ -2,6 +2,7 @@ import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, LETTER, MARK, NUMBER } from '../../text/chars.js';
 import { trieFor } from '../../lexicons/index.js';
 import { normalizeWords } from '../../lexicons/normalize.js';
+import { invisiblesOf } from '../../text/marks.js';
 
 /**
  * Words disguised to slip past filters, three ways:
@@ -295,7 +296,7 @@ function invisibleAt(s: string, i: number): number {
  * other characters of plane 14, which the scan then passes over). One character class: the
  * fastest expression to look for them with.
  */
-const INVISIBLE = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFE00-\uFE0F\uFEFF\uDB40]/;
+export const INVISIBLE = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFE00-\uFE0F\uFEFF\uDB40]/;
 
 /** The invisible characters normalisation removes (src/text/input.ts): they shift offsets. */
 function removed(c: number): boolean {
@@ -321,7 +322,7 @@ function isWordUnit(sc: number): boolean {
  * one no word of `s` has an invisible character between its letters, and {@link invisible} finds
  * nothing (emoji with a variation selector or a ZWJ: the common case).
  */
-function hidesBetweenLetters(s: string, from: number): boolean {
+export function hidesBetweenLetters(s: string, from: number): boolean {
   INVISIBLE_ALL.lastIndex = from;
   while (INVISIBLE_ALL.test(s)) {
     const p = INVISIBLE_ALL.lastIndex - 1;
@@ -332,6 +333,28 @@ function hidesBetweenLetters(s: string, from: number): boolean {
     const sc = scriptAt(s, q);
     if (sc === LAT || sc === CYR || sc === GRE) return true;
     if (q > INVISIBLE_ALL.lastIndex) INVISIBLE_ALL.lastIndex = q;
+  }
+  return false;
+}
+
+/**
+ * {@link hidesBetweenLetters} of `s` from its start, with the offsets of all its INVISIBLE
+ * characters given, in order (the expression's matches, read without searching).
+ */
+export function hidesBetweenLettersAt(s: string, offsets: readonly number[]): boolean {
+  // Where the expression's next search would start.
+  let next = 0;
+  for (let k = 0; k < offsets.length; k++) {
+    const p = offsets[k]!;
+    if (p < next) continue;
+    next = p + 1;
+    if (p === 0 || !isWordUnit(scriptAt(s, p - 1))) continue;
+    let q = p;
+    for (let n = invisibleAt(s, q); n !== 0; n = invisibleAt(s, q)) q += n;
+    if (q === p) continue;
+    const sc = scriptAt(s, q);
+    if (sc === LAT || sc === CYR || sc === GRE) return true;
+    if (q > next) next = q;
   }
   return false;
 }
@@ -351,16 +374,24 @@ function withoutInvisible(s: string, from: number, to: number): string {
   return value;
 }
 
-/** `raw`: a field as it came; `normal`: its NFKC form as normalisation made it (TextInput.rawNfkc). */
-function invisible(raw: string, normal: string, field: string, first: number, out: Match[]): void {
-  // `first`: the first invisible or control character of `raw` (TextInput.hidden): none before it.
-  INVISIBLE_ALL.lastIndex = first;
-  if (!INVISIBLE_ALL.test(raw)) return;
-  // Where `normal` is `raw` (NFKC changed nothing), its first invisible character is that one.
-  const from = normal === raw ? INVISIBLE_ALL.lastIndex - 1 : 0;
+/**
+ * `raw`: a field as it came; `normal`: its NFKC form as normalisation made it (TextInput.rawNfkc);
+ * `offsets`: where its INVISIBLE characters are when normalisation removed and replaced nothing
+ * (the field's text is `normal`: marksOf's pass listed them), else null.
+ */
+function invisible(raw: string, normal: string, field: string, first: number, offsets: readonly number[] | null, out: Match[]): void {
   // Offsets: NFKC as normalisation does it (bounded), then every removed character before a word moves it left.
   const s = normal;
-  if (!hidesBetweenLetters(s, from)) return;
+  if (offsets !== null) {
+    if (!hidesBetweenLettersAt(s, offsets)) return;
+  } else {
+    // `first`: the first invisible or control character of `raw` (TextInput.hidden): none before it.
+    INVISIBLE_ALL.lastIndex = first;
+    if (!INVISIBLE_ALL.test(raw)) return;
+    // Where `normal` is `raw` (NFKC changed nothing), its first invisible character is that one.
+    const from = normal === raw ? INVISIBLE_ALL.lastIndex - 1 : 0;
+    if (!hidesBetweenLetters(s, from)) return;
+  }
   let shift = 0;
   let start = -1;
   let end = -1; // after the word's last letter or mark
@@ -674,7 +705,12 @@ export default defineRule({
       const found: Match[] = [];
       // A field without an invisible character (TextInput.hidden: most) has no word hidden by one.
       const first = text.hidden[g] ?? 0;
-      if (first !== -1) invisible(text.raw[g] ?? '', text.rawNfkc[g] ?? '', field, first, found);
+      if (first !== -1) {
+        // Normalisation removed and replaced nothing (the field's text is its NFKC form): the
+        // INVISIBLE characters are the ones marksOf's pass listed, at the same offsets.
+        const normal = text.rawNfkc[g] ?? '';
+        invisible(text.raw[g] ?? '', normal, field, first, s === normal ? invisiblesOf(text)[g]! : null, found);
+      }
       const before = mixed.length;
       mixedScript(s, field, spans, tFrom, t, mixed);
       for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);

@@ -96,13 +96,17 @@ export function isBareDomain(token: string): boolean {
   const end = token.search(/[/?#:]/);
   const host = end === -1 ? token : token.slice(0, end);
   if (end !== -1 && token[end] === ':' && !/^:\d{1,5}(?:[/?#]|$)/.test(token.slice(end))) return false;
-  const labels = host.split('.');
-  if (labels.length < 2 || labels.length > 10) return false;
-  const tld = labels[labels.length - 1]!;
+  // The TLD (after the last "."; a host needs two labels) is asked about first: most dotted
+  // words have none, and are not split into labels.
+  const dot = host.lastIndexOf('.');
+  if (dot === -1) return false;
+  const tld = host.slice(dot + 1);
   // "called.No" is a missing space, not Norway: the TLD must be all lower or all upper case.
   if (tld !== tld.toLowerCase() && tld !== tld.toUpperCase()) return false;
   const key = tld.toLowerCase();
   if (!URL_TLDS.has(key)) return false;
+  const labels = host.split('.');
+  if (labels.length > 10) return false;
   // "days.so you can": a TLD that is a word needs a path or port, or a sub-domain (blog.firma.de;
   // not "e.g.so", where the labels are single letters).
   if (WORD_TLDS.has(key) && end === -1 && (labels.length < 3 || labels.some((l) => l.length < 2))) return false;

@@ -42,8 +42,8 @@ describe('isBareDomain', () => {
       let t = '';
       if (k % 2 === 0) {
         const n = 1 + next(k % 10 === 0 ? 11 : 3);
-        for (let p = 0; p < n; p++) t += labels[next(labels.length)] + '.';
-        t += tlds[next(tlds.length)] + (next(3) === 0 ? suffixes[next(suffixes.length)] : '');
+        for (let p = 0; p < n; p++) t += labels[next(labels.length)]! + '.';
+        t += tlds[next(tlds.length)]! + (next(3) === 0 ? suffixes[next(suffixes.length)]! : '');
       } else {
         const n = 1 + next(8);
         for (let p = 0; p < n; p++) t += pieces[next(pieces.length)];

@@ -506,7 +506,6 @@ function isListWord(word: string, cache: Map<string, boolean>): boolean {
 /** Longest letter-spaced word read; a longer run is cut (as the word lists cut words). */
 const MAX_SPACED = 64;
 
-/** Letter-spaced words of one field of normalised text. */
 /**
  * What a letter-spaced word of four letters or more has: three separators two code units apart
  * (the middle letters are single code units between them; a letter with a combining mark NFKC
@@ -532,44 +531,22 @@ function isWordCharUnit(c: number): boolean {
 }
 
 /**
- * What a run of four single letters spaced out has besides: three times one and the same
- * separator, each followed by a letter (with any marks after it) and the next separator. A
- * second quick test, when MAY_SPACE passes (prose has " и в ", " . . "). Linear: separators,
- * letters and marks are disjoint, so each start reads at most three letters and their marks.
- */
-const SPACED = /([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/u;
-/** SPACED tried at one place (`lastIndex`). */
-const SPACED_AT = new RegExp(SPACED.source, 'uy');
-
-/**
  * Every combining mark of the BMP (\p{M}) and more, as one class without the `u` flag (checked
- * on every code unit in test/rules/text/obfuscation.test.ts), and no separator of SPACED: the
+ * on every code unit in test/rules/text/obfuscation.test.ts), and no separator of a letter-spaced word: the
  * combining ranges up to U+08FF, Devanagari's signs, and everything from U+0981 on but •.
  */
 const MARKS_AND_MORE =
   '\\u0300-\\u036F\\u0483-\\u0489\\u0591-\\u05C7\\u0610-\\u08FF\\u0900-\\u0903\\u093A-\\u093C\\u093E-\\u094F\\u0951-\\u0957\\u0962\\u0963\\u0981-\\u2021\\u2023-\\uFFFF';
 /**
- * Where a SPACED match can start: a separator, one code point that is neither white space nor
- * a separator (the letter), any marks, and the same separator; without the `u` flag, a class
- * read per code unit in place of \p{L} after every separator. Every SPACED match
- * starts where this matches (the marks are in MARKS_AND_MORE; an astral mark's surrogates are
+ * Where a letter-spaced stretch (/([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/u) can
+ * start: a separator, one code point that is neither white space nor a separator (the letter),
+ * any marks, and the same separator; without the `u` flag, a class read per code unit in place
+ * of \p{L} after every separator. Every such stretch starts where this matches (the marks are in MARKS_AND_MORE; an astral mark's surrogates are
  * too). Linear: separators are neither the letter nor in MARKS_AND_MORE, so the stretch a start
  * reads ends at the next separator, and no two starts read the same stretch.
  */
 export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*\\1`, 'g');
-/**
- * What SPACED's first two letters have, as SPACED_START reads them, without its capture and
- * back-reference (they make the search 1.5–10 times slower on prose): a separator, a code point
- * that is neither white space nor a separator, any marks, a separator, another such code point
- * and marks, a separator (any three: SPACED_AT then asks for one and the same). Every SPACED
- * match starts where this matches, and English prose, whose " a " and " I " SPACED_START stops
- * at, has it rarely. Linear: a start reads the stretches up to the second separator after it
- * (separators are neither such a code point nor in MARKS_AND_MORE), so each stretch is read from
- * at most two starts.
- */
-const SPACED_LETTER = `(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*`;
 const SPACED_SEPARATOR = '[ .\\-_*~/+\\u00A0\\u00B7\\u2022]';
-const SPACED_TWICE = new RegExp(`${SPACED_SEPARATOR}${SPACED_LETTER}${SPACED_SEPARATOR}${SPACED_LETTER}${SPACED_SEPARATOR}`, 'g');
 /**
  * A code unit that {@link scriptAt} may call a Latin, Cyrillic or Greek letter (every such one;
  * a test checks all of them), and no separator: the letters of the runs the scan of
@@ -579,44 +556,56 @@ export const RUN_LETTER = '[A-Za-z\\u0080-\\u009F\\u00A1-\\u00B6\\u00B8-\\u052F\
 /**
  * What every run the scan keeps has from its second letter on: a separator, a letter of
  * RUN_LETTER and its marks, a separator, another, a separator and a third. Devanagari ("है कि"),
- * Arabic or Han letters spaced out pass MAY_SPACE and SPACED but never this, and the scan could
+ * Arabic or Han letters spaced out pass MAY_SPACE but never this, and the scan could
  * keep nothing there. Linear: a start (a separator) reads up to the third separator after it, and
  * separators are neither RUN_LETTER nor in MARKS_AND_MORE, so each stretch is read from at most
  * three starts.
  */
 const MAY_KEEP = new RegExp(
   `${SPACED_SEPARATOR}${RUN_LETTER}[${MARKS_AND_MORE}]*${SPACED_SEPARATOR}${RUN_LETTER}[${MARKS_AND_MORE}]*${SPACED_SEPARATOR}${RUN_LETTER}`,
+  'g',
 );
 
 /**
- * Whether `s` has a SPACED match whose first separator comes right after a letter (with any
- * marks) that starts a word: the character before that letter is no letter, mark or number of
- * the BMP. What the run of four single letters the scan of {@link letterSpaced} keeps has; not
- * what Russian and Czech prose has, with two one-letter words in a row ("ый и в Москве": three
+ * Whether `s` has what a run of four single letters the scan of {@link letterSpaced} keeps has:
+ * a MAY_KEEP match (its second, third and fourth letters) whose three separators are one and
+ * the same (the letters' marks, of the BMP, between them), right after a letter (with any marks)
+ * that starts a word: the character before that letter is no letter, mark or number of the BMP.
+ * Not what Russian and Czech prose has, with two one-letter words in a row ("ый и в Москве":
  * letters spaced out, but the first ends a longer word). A test, not a search: the scan still
- * finds the runs. Linear: the search goes on one character after each start it rejects, and
- * each start reads back over one letter and its marks.
+ * finds the runs. Its first search is MAY_KEEP's own test. Linear: the search goes on one
+ * character after each start it rejects (MAY_KEEP reads each stretch from at most three starts),
+ * and each start reads back over one letter and its marks.
  */
 function maySpaceOut(s: string): boolean {
   for (let from = 0; ; ) {
-    // The next place a SPACED match can start (SPACED_TWICE), and SPACED tried there: SPACED's
-    // own search tries \p{L} after every separator, most of its time on real prose.
-    SPACED_TWICE.lastIndex = from;
-    const start = SPACED_TWICE.exec(s);
+    MAY_KEEP.lastIndex = from;
+    const start = MAY_KEEP.exec(s);
     if (start === null) return false;
     const at = start.index;
-    SPACED_AT.lastIndex = at;
-    if (SPACED_AT.test(s)) {
-      let a = at - 1;
-      while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
-      if (a >= 0 && isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
+    const sep = s.charCodeAt(at);
+    // The second and the third letter are one code unit each (RUN_LETTER), then their marks.
+    let i = at + 2;
+    while (isMarkUnit(s.charCodeAt(i))) i++;
+    if (s.charCodeAt(i) === sep) {
+      i += 2;
+      while (isMarkUnit(s.charCodeAt(i))) i++;
+      if (s.charCodeAt(i) === sep) {
+        let a = at - 1;
+        while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
+        if (a >= 0 && isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
+      }
     }
     from = at + 1;
   }
 }
 
-function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[]): void {
-  if (!MAY_SPACE.test(s) || !MAY_KEEP.test(s) || !maySpaceOut(s)) return;
+/**
+ * Letter-spaced words of one field of normalised text. `pretests`: false reads the whole field
+ * without the quick tests before the scan (for the tests that check they change nothing).
+ */
+export function letterSpaced(s: string, field: string, cache: Map<string, boolean>, out: Match[], pretests = true): void {
+  if (pretests && (!MAY_SPACE.test(s) || !maySpaceOut(s))) return;
   // The current run: its letters' offsets (start and end of each, in one array reused), its
   // start and separator; and where the last single letter ended.
   const at: number[] = [];

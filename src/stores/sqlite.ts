@@ -155,9 +155,10 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     throw toStoreError('sqlite', operation, error);
   };
 
+  const { commitPending, ...decisions } = sqliteDecisionStore(db);
   return markGuarded({
     kind: 'sqlite',
-    ...sqliteDecisionStore(db),
+    ...decisions,
     ...sqliteSiteModelStore(db, fail),
     async putKey(r: ApiKeyRecord) {
       try {
@@ -256,6 +257,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     },
     async close() {
       knownKeys.clear();
+      // Decisions still waiting for their batch are committed, not dropped.
+      if (db.open) commitPending();
       if (db.open) db.close();
     },
   });

@@ -15,6 +15,7 @@ import { DEFAULT_STORE_TIMEOUT_MS, keyExistsError, markGuarded, toStoreError } f
 import { keyRecord } from './keys.js';
 import { sqliteDecisionStore } from './sqlite-decisions.js';
 import { sqliteSiteModelStore } from './sqlite-site-model.js';
+import { dataVersionOf, KEY_READ_SCOPE } from './sqlite-version.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 export interface SqliteStoreOptions {
@@ -97,15 +98,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   // cleared when this connection writes a key, and when another connection (another process)
   // commits anything to the file, which `PRAGMA data_version` tells. A read of it is one
   // statement that touches no table; a revoked key is refused on the next read everywhere.
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const version = dataVersionOf(db);
   const knownKeys = new Map<string, ApiKeyRecord | null>();
-  let knownVersion: number | undefined;
+  version.onChange(() => knownKeys.clear());
   const readKey = (apiKey: string): ApiKeyRecord | null => {
-    const version = dataVersion.get();
-    if (version !== knownVersion) {
-      knownKeys.clear();
-      knownVersion = version;
-    }
+    version.check();
     let known = knownKeys.get(apiKey);
     if (known === undefined) {
       const row = selectKey.get(apiKey);
@@ -158,8 +155,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   const { commitPending, ...decisions } = sqliteDecisionStore(db);
   return markGuarded({
     kind: 'sqlite',
+    [KEY_READ_SCOPE]: version.scope,
     ...decisions,
-    ...sqliteSiteModelStore(db, fail),
+    ...sqliteSiteModelStore(db, fail, version),
     async putKey(r: ApiKeyRecord) {
       try {
         insertKey.run(r.apiKey, r.hostname, r.secret, r.license, r.createdAt);

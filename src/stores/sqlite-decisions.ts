@@ -8,8 +8,9 @@
  * {@link BATCH_MAX} decisions. A busy server's decisions cost a commit per batch, not one each
  * (each commit writes the last, partly filled page of the table and of each index to the WAL
  * again, so fewer, larger commits write fewer pages), and a caller that waits for each decision
- * waits about {@link QUIET_MS}. Each `putDecision` resolves once its decision is committed. Every other call on decisions (read, label, delete) commits the
- * waiting batch first, so it sees every decision handed to `putDecision` before it; so does
+ * waits about {@link QUIET_MS}. Each `putDecision` resolves once its decision is committed.
+ * Every other call on decisions (read, label, delete) commits the waiting batch first, so it sees
+ * every decision handed to `putDecision` before it; so does
  * {@link SqliteDecisionStore.commitPending}, which the store's `close()` calls.
  */
 import type BetterSqlite3 from 'better-sqlite3';

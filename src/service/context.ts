@@ -3,6 +3,7 @@
  * few pieces of state that outlive a request (the M2M key, the dataset status, the keys known
  * through a store outage, the rate of store warnings).
  */
+import { keyReadScopeOf } from '../stores/sqlite-version.js';
 import { invalidOption } from '../core/errors.js';
 import { defaultRandomBytes, SecretBox, toHex, type RandomBytes } from '../altcha/crypto.js';
 import type { ClassifyResponse } from '../core/response.js';
@@ -62,8 +63,13 @@ export interface ServiceContext {
   rate(name: string, limit: RateLimit | false | undefined, id: string | undefined): Promise<void>;
   /** The client's share of the key's budget, then the key's own (rate limits `classify-key-ip`, `classify-key`). */
   spendKeyBudget(req: ServiceRequest, record: ApiKeyRecord, ip: string | undefined, count?: (name: string, limit: RateLimit, id: string) => Promise<void>): Promise<void>;
-  /** classify() with the service's providers and options, for the client IP and the key, counted in the metrics. */
-  classify(request: unknown, ip: string | undefined, apiKey?: string): Promise<ClassifyResponse>;
+  /**
+   * classify() with the service's providers and options, for the client IP and the key, counted
+   * in the metrics. `keyRead`: the key was just read from the store for this request (not from
+   * the outage memory), so a store that can (SQLite) answers the site model's message counts as
+   * of that read instead of checking again.
+   */
+  classify(request: unknown, ip: string | undefined, apiKey?: string, keyRead?: boolean): Promise<ClassifyResponse>;
   /** The site model's provider over the store, or null when it is off or the store keeps no counts. */
   siteModel: SiteModelProvider | null;
   /** Keys and rate limits through a store outage (`storeOutageGraceMs`). */
@@ -182,10 +188,14 @@ export function createContext(options: ServiceOptions): ServiceContext {
     if (perKey) await count('classify-key', perKey, record.apiKey);
   }
 
-  async function classifyFor(request: unknown, ip: string | undefined, apiKey?: string): Promise<ClassifyResponse> {
+  const keyReadScope = keyReadScopeOf(store);
+  async function classifyFor(request: unknown, ip: string | undefined, apiKey?: string, keyRead?: boolean): Promise<ClassifyResponse> {
     const t0 = performance.now();
     // No per-request signal: provider timeouts bound the work.
-    const result = await classifier.classify(request, ip === undefined && apiKey === undefined ? undefined : { clientIp: ip, apiKey });
+    const options = ip === undefined && apiKey === undefined ? undefined : { clientIp: ip, apiKey };
+    // The synchronous part of classify() (which reads the key's message counts when nothing
+    // before it waits) in the store's scope of this request's key read.
+    const result = await (keyRead === true && keyReadScope !== undefined ? keyReadScope(() => classifier.classify(request, options)) : classifier.classify(request, options));
     meter?.classified((performance.now() - t0) / 1000, result.classification);
     return result;
   }

@@ -3,19 +3,33 @@
  * 32-bit little-endian integers, the reasons as a JSON array. `secure_delete` is on for the
  * connection, so deleted decisions (and a request removed after `--log-text-retention`) are
  * overwritten in the file, and a deletion by key or id checkpoints the WAL (TRUNCATE) so that no
- * old copy of the pages stays in it. Decisions are committed in batches, one transaction per
- * {@link BATCH_MS} or {@link BATCH_MAX} decisions (a busy server's decisions cost a commit per
- * batch, not one each); each `putDecision` resolves once its decision is committed.
+ * old copy of the pages stays in it. Decisions are committed in batches: a batch is committed
+ * once no decision has come for {@link QUIET_MS}, or {@link BATCH_MS} after its first, or at
+ * {@link BATCH_MAX} decisions. A busy server's decisions cost a commit per batch, not one each
+ * (each commit writes the last, partly filled page of the table and of each index to the WAL
+ * again, so fewer, larger commits write fewer pages), and a caller that waits for each decision
+ * waits about {@link QUIET_MS}. Each `putDecision` resolves once its decision is committed.
+ * Every other call on decisions (read, label, delete) commits the waiting batch first, so it sees
+ * every decision handed to `putDecision` before it; so does
+ * {@link SqliteDecisionStore.commitPending}, which the store's `close()` calls.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { toStoreError } from './guard.js';
 import { tokensFromBytes, tokensToBytes } from './token-bytes.js';
 import type { DecisionFilter, DecisionRecord, DecisionStore, FeedbackLabel } from './types.js';
 
+// The time indexes are ascending: a new decision (the latest time) goes at their end, where
+// SQLite appends to the last page; in a descending index it went at the start, and each full
+// page was split in two half-full ones (twice the pages, 15 % more written to the WAL). The
+// lists (`ORDER BY at DESC, id`) read them backwards and sort only the decisions of one time by
+// id. Files written with the descending indexes (`decisions_at`, `decisions_key_at`) get the new
+// ones on open, and the old ones are dropped.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS decisions (id TEXT PRIMARY KEY, at INTEGER NOT NULL, api_key TEXT NOT NULL, classification TEXT NOT NULL, score REAL NOT NULL, reasons TEXT NOT NULL, country TEXT, tokens BLOB NOT NULL, label TEXT, labelled_at INTEGER, request TEXT);
-CREATE INDEX IF NOT EXISTS decisions_at ON decisions (at DESC, id);
-CREATE INDEX IF NOT EXISTS decisions_key_at ON decisions (api_key, at DESC, id);
+CREATE INDEX IF NOT EXISTS decisions_time ON decisions (at, id);
+CREATE INDEX IF NOT EXISTS decisions_key_time ON decisions (api_key, at, id);
+DROP INDEX IF EXISTS decisions_at;
+DROP INDEX IF EXISTS decisions_key_at;
 `;
 
 interface DecisionRow {
@@ -32,10 +46,25 @@ interface DecisionRow {
   request: string | null;
 }
 
-/** The longest a decision waits for its batch's commit, in ms. */
-const BATCH_MS = 10;
+/** A batch is committed when no decision has come for this long, in ms. */
+const QUIET_MS = 2;
+/** The longest a decision waits for its batch's commit while decisions keep coming, in ms. */
+const BATCH_MS = 50;
 /** A batch is committed at once when it has this many decisions. */
-const BATCH_MAX = 256;
+const BATCH_MAX = 1024;
+
+/** The decision log of the SQLite store, and the commit of its waiting batch. */
+export interface SqliteDecisionStore extends DecisionStore {
+  /** Commits the decisions waiting for their batch now (their `putDecision` promises settle). */
+  commitPending(): void;
+}
+
+/** A decision waiting for its batch: its row's values in the insert's order, and its promise. */
+interface Queued {
+  values: [string, number, string, string, number, string, string | null, Buffer, string | null, number | null, string | null];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
 
 const COLUMNS = 'id, at, api_key, classification, score, reasons, country, tokens, label, labelled_at, request';
 const DEFAULT_LIST_LIMIT = 100;
@@ -77,10 +106,18 @@ function params(o: object): Record<string, unknown> {
 }
 
 /** The decision log on an open better-sqlite3 database (the SQLite store mixes it in). */
-export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
+export function sqliteDecisionStore(db: BetterSqlite3.Database): SqliteDecisionStore {
   db.pragma('secure_delete = ON');
-  db.exec(SCHEMA);
-  const insert = db.prepare(`INSERT OR REPLACE INTO decisions (${COLUMNS}) VALUES (@id, @at, @apiKey, @classification, @score, @reasons, @country, @tokens, @label, @labelledAt, @request)`);
+  // Only when there is something to make or drop, and then in one transaction that takes the
+  // write lock first: another process opening the file at the same time waits for it.
+  const indexes = new Set(db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'decisions'").pluck().all());
+  if (!indexes.has('decisions_time') || !indexes.has('decisions_key_time') || indexes.has('decisions_at') || indexes.has('decisions_key_at')) {
+    db.transaction(() => db.exec(SCHEMA)).immediate();
+  } else {
+    db.exec(SCHEMA);
+  }
+  // Positional parameters: binding 11 values by name costs a property look-up each.
+  const insert = db.prepare<Queued['values']>(`INSERT OR REPLACE INTO decisions (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const selectOne = db.prepare<[string], DecisionRow>(`SELECT ${COLUMNS} FROM decisions WHERE id = ?`);
   const selectLabel = db.prepare<[string], { label: FeedbackLabel | null }>('SELECT label FROM decisions WHERE id = ?');
   const setLabel = db.prepare('UPDATE decisions SET label = ?, labelled_at = ? WHERE id = ?');
@@ -98,12 +135,20 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
     if (!s) statements.set(sql, (s = db.prepare(sql)));
     return s;
   };
-  type Queued = { row: Record<string, unknown>; resolve: () => void; reject: (error: unknown) => void };
   let queue: Queued[] = [];
   const insertAll = db.transaction((rows: Queued[]) => {
-    for (const q of rows) insert.run(q.row);
+    for (const q of rows) insert.run(...q.values);
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // When the waiting batch's first and last decisions came (performance.now()).
+  let firstAt = 0;
+  let lastAt = 0;
+  const due = () => {
+    timer = undefined;
+    const t = performance.now();
+    if (t - lastAt < QUIET_MS && t - firstAt < BATCH_MS) timer = setTimeout(due, QUIET_MS);
+    else commit();
+  };
   const commit = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -121,34 +166,41 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
   const failing = (operation: string, error: unknown): never => {
     throw toStoreError('sqlite', operation, error);
   };
+  /** The waiting batch committed before a call that reads or changes decisions. */
+  const settle = () => {
+    if (queue.length > 0) commit();
+  };
 
   return {
+    commitPending: settle,
     putDecision(r: DecisionRecord) {
-      let row: Record<string, unknown>;
+      let values: Queued['values'];
       try {
-        row = {
-          id: r.id,
-          at: r.at,
-          apiKey: r.apiKey,
-          classification: r.classification,
-          score: r.score,
-          reasons: JSON.stringify(r.reasons),
-          country: r.country,
-          tokens: tokensToBytes(r.tokens),
-          label: r.label ?? null,
-          labelledAt: r.labelledAt ?? null,
-          request: r.request === undefined ? null : JSON.stringify(r.request),
-        };
+        values = [
+          r.id,
+          r.at,
+          r.apiKey,
+          r.classification,
+          r.score,
+          JSON.stringify(r.reasons),
+          r.country,
+          tokensToBytes(r.tokens),
+          r.label ?? null,
+          r.labelledAt ?? null,
+          r.request === undefined ? null : JSON.stringify(r.request),
+        ];
       } catch (error) {
         return Promise.reject(toStoreError('sqlite', 'putDecision', error));
       }
       return new Promise<void>((resolve, reject) => {
-        queue.push({ row, resolve, reject });
+        lastAt = performance.now();
+        if (queue.push({ values, resolve, reject }) === 1) firstAt = lastAt;
         if (queue.length >= BATCH_MAX) commit();
-        else timer ??= setTimeout(commit, BATCH_MS);
+        else timer ??= setTimeout(due, QUIET_MS);
       });
     },
     async getDecision(id) {
+      settle();
       try {
         const row = selectOne.get(id);
         return row ? toRecord(row) : null;
@@ -157,6 +209,7 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
       }
     },
     async listDecisions(filter: DecisionFilter = {}) {
+      settle();
       try {
         const sql = `SELECT ${COLUMNS} FROM decisions WHERE ${where(filter)} ORDER BY at DESC, id LIMIT @limit`;
         const rows = statement(sql).all({ ...params({ ...filter, limit: undefined }), limit: filter.limit ?? DEFAULT_LIST_LIMIT }) as DecisionRow[];
@@ -166,6 +219,7 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
       }
     },
     async labelDecision(id, value, at) {
+      settle();
       try {
         return label.immediate(id, value, at);
       } catch (error) {
@@ -173,6 +227,7 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
       }
     },
     async deleteDecisions(selector) {
+      settle();
       try {
         const w = where({ ...selector, keepNewest: undefined } as never);
         const sql = selector.keepNewest === undefined
@@ -187,6 +242,7 @@ export function sqliteDecisionStore(db: BetterSqlite3.Database): DecisionStore {
       }
     },
     async dropDecisionRequests(before) {
+      settle();
       try {
         const n = dropRequests.run(before).changes;
         if (n > 0) db.pragma('wal_checkpoint(TRUNCATE)');

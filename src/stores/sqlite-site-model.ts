@@ -5,6 +5,7 @@
  * the row is made, one more at every change.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import type { DataVersion } from './sqlite-version.js';
 import type { FeedbackLabel, SiteModelCounts, SiteModelStore, SiteModelTotals } from './types.js';
 
 export const SITE_MODEL_SCHEMA = `
@@ -24,7 +25,7 @@ function randomRevision(): number {
  * The {@link SiteModelStore} of an open database; `fail` turns a driver error into the store's
  * typed failure (it throws).
  */
-export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operation: string, error: unknown) => never): SiteModelStore {
+export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operation: string, error: unknown) => never, version: DataVersion): SiteModelStore {
   db.exec(SITE_MODEL_SCHEMA);
   // Files written before the revision have no revision column (their rows get one at their next change).
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(site_model_totals)').all();
@@ -68,16 +69,12 @@ export function sqliteSiteModelStore(db: BetterSqlite3.Database, fail: (operatio
   const readBoth = db.transaction(readNow);
   // The totals alone (the site model reads them on every request): kept per key until this
   // connection changes the key's model, or another connection (process) commits any change to
-  // the file, which `PRAGMA data_version` tells (one statement that reads no table).
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  // the file, which `PRAGMA data_version` tells (one statement that reads no table); within a
+  // classify request's scope, as of the request's key read (sqlite-version.ts).
   const knownTotals = new Map<string, SiteModelTotals>();
-  let knownVersion: number | undefined;
+  version.onChange(() => knownTotals.clear());
   const readTotals = (apiKey: string): SiteModelTotals => {
-    const version = dataVersion.get();
-    if (version !== knownVersion) {
-      knownTotals.clear();
-      knownVersion = version;
-    }
+    if (!version.trusted) version.check();
     let known = knownTotals.get(apiKey);
     if (known === undefined) {
       const row = selectTotals.get(apiKey);

@@ -2,7 +2,9 @@
  * The embedded SQLite store (better-sqlite3, WAL mode): the default of `formspam serve`.
  * Writes are committed before the promise resolves, so a key returned to a client survives
  * `kill -9` of the server (WAL + synchronous=NORMAL is durable against a process crash; use
- * `synchronous: 'FULL'` to also survive power loss).
+ * `synchronous: 'FULL'` to also survive power loss). The keys read are kept in the process and
+ * checked on every read with `PRAGMA data_version` (no table read while no other connection has
+ * committed): a key revoked here is refused at once, one revoked by another process on the next read.
  */
 import { invalidOption } from '../core/errors.js';
 import { mkdirSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { DEFAULT_STORE_TIMEOUT_MS, keyExistsError, markGuarded, toStoreError } f
 import { keyRecord } from './keys.js';
 import { sqliteDecisionStore } from './sqlite-decisions.js';
 import { sqliteSiteModelStore } from './sqlite-site-model.js';
+import { dataVersionOf, KEY_READ_SCOPE } from './sqlite-version.js';
 import type { ApiKeyRecord, Store } from './types.js';
 
 export interface SqliteStoreOptions {
@@ -35,6 +38,14 @@ CREATE TABLE IF NOT EXISTS used_proofs (id TEXT PRIMARY KEY, expires_at INTEGER 
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
+
+/** Keys kept in the process at most (all are dropped past it, then read again as asked). */
+const MAX_KNOWN_KEYS = 10_000;
+
+/** A copy of a kept record, so that a caller's change never reaches the next caller. */
+function copyRecord(r: ApiKeyRecord): ApiKeyRecord {
+  return r.limits === undefined ? { ...r } : { ...r, limits: { ...r.limits } };
+}
 
 interface KeyRow { api_key: string; hostname: string; secret: string; license: string; created_at: number; revoked_at: number | null; limits: string | null }
 
@@ -83,6 +94,24 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL');
   const updateLimits = db.prepare('UPDATE api_keys SET limits = ? WHERE api_key = ?');
   const toRecord = (row: KeyRow) => keyRecord(row.api_key, row.hostname, row.secret, row.license, row.created_at, row.revoked_at, row.limits);
+  // The keys read (and the keys found missing), kept in this process while nothing changes them:
+  // cleared when this connection writes a key, and when another connection (another process)
+  // commits anything to the file, which `PRAGMA data_version` tells. A read of it is one
+  // statement that touches no table; a revoked key is refused on the next read everywhere.
+  const version = dataVersionOf(db);
+  const knownKeys = new Map<string, ApiKeyRecord | null>();
+  version.onChange(() => knownKeys.clear());
+  const readKey = (apiKey: string): ApiKeyRecord | null => {
+    version.check();
+    let known = knownKeys.get(apiKey);
+    if (known === undefined) {
+      const row = selectKey.get(apiKey);
+      known = row ? toRecord(row) : null;
+      if (knownKeys.size >= MAX_KNOWN_KEYS) knownKeys.clear();
+      knownKeys.set(apiKey, known);
+    }
+    return known === null ? null : copyRecord(known);
+  };
   // A used proof is (re)claimed only when absent or expired: one statement, so atomic.
   const claimProof = db.prepare(
     'INSERT INTO used_proofs (id, expires_at) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET expires_at = excluded.expires_at WHERE used_proofs.expires_at <= ?',
@@ -123,21 +152,24 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     throw toStoreError('sqlite', operation, error);
   };
 
+  const { commitPending, ...decisions } = sqliteDecisionStore(db);
   return markGuarded({
     kind: 'sqlite',
-    ...sqliteDecisionStore(db),
-    ...sqliteSiteModelStore(db, fail),
+    [KEY_READ_SCOPE]: version.scope,
+    ...decisions,
+    ...sqliteSiteModelStore(db, fail, version),
     async putKey(r: ApiKeyRecord) {
       try {
         insertKey.run(r.apiKey, r.hostname, r.secret, r.license, r.createdAt);
       } catch (error) {
         fail('putKey', error);
+      } finally {
+        knownKeys.delete(r.apiKey);
       }
     },
     async getKey(apiKey) {
       try {
-        const row = selectKey.get(apiKey);
-        return row ? toRecord(row) : null;
+        return readKey(apiKey);
       } catch (error) {
         return fail('getKey', error);
       }
@@ -154,6 +186,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         return updateLimits.run(limits === null ? null : JSON.stringify(limits), apiKey).changes === 1;
       } catch (error) {
         return fail('setKeyLimits', error);
+      } finally {
+        knownKeys.delete(apiKey);
       }
     },
     async revokeKey(apiKey, at) {
@@ -161,6 +195,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         return revoke.run(at, apiKey).changes === 1;
       } catch (error) {
         return fail('revokeKey', error);
+      } finally {
+        knownKeys.delete(apiKey);
       }
     },
     async markUsed(id, expiresAt) {
@@ -202,6 +238,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         // An exception of `rewrite` (a secret that does not decrypt) is the caller's, not the store's.
         if (error instanceof Error && (error as { code?: unknown }).code !== undefined && String((error as { code?: unknown }).code).startsWith('SQLITE_')) fail('rewriteSecrets', error);
         throw error;
+      } finally {
+        knownKeys.clear();
       }
     },
     /** Reads, then takes the write lock and lets it go: a lock held elsewhere fails like a write would. */
@@ -216,6 +254,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }
     },
     async close() {
+      knownKeys.clear();
+      // Decisions still waiting for their batch are committed, not dropped.
+      if (db.open) commitPending();
       if (db.open) db.close();
     },
   });

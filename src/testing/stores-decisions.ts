@@ -44,6 +44,19 @@ export function decisionStoreCases(it: It, store: () => Store, second: () => (()
     assert.deepEqual((await s.getDecision!(id(3)))!.tokens, many);
   });
 
+  it('reads, lists and labels a decision whose putDecision has not settled yet (decision log)', async () => {
+    if (!has()) return;
+    const s = store();
+    const { key, id } = fresh();
+    const writes = [s.putDecision!(decision(id(1), 1000, key)), s.putDecision!(decision(id(2), 2000, key))];
+    assert.deepEqual(await s.getDecision!(id(1)), decision(id(1), 1000, key));
+    assert.deepEqual((await s.listDecisions!({ apiKey: key })).map((r) => r.id), [id(2), id(1)]);
+    const third = s.putDecision!(decision(id(3), 3000, key));
+    assert.equal(await s.labelDecision!(id(3), 'spam', 4000), null);
+    await Promise.all([...writes, third]);
+    assert.equal((await s.getDecision!(id(3)))!.label, 'spam');
+  });
+
   it('lists newest first (ties by id) and filters by key, verdict, reason, label and time (decision log)', async () => {
     if (!has()) return;
     const s = store();

@@ -262,8 +262,22 @@ export function testStore(name: string, setup: () => Promise<StoreConformanceSet
         const record = { apiKey: id('ckey'), hostname: 'example.com', secret: 's', license: 'free', createdAt: 5 };
         await s.store.putKey(record);
         assert.deepEqual(await other.getKey(record.apiKey), record);
+        // Read on both first (a store may keep what it read): every change through one handle is
+        // seen by the other's next read.
+        assert.deepEqual(await s.store.getKey(record.apiKey), record);
+        if (other.setKeyLimits) {
+          const limits = { classifyPerKey: { limit: 3, windowSeconds: 60 } };
+          assert.equal(await other.setKeyLimits(record.apiKey, limits), true);
+          assert.deepEqual(await s.store.getKey(record.apiKey), { ...record, limits });
+          assert.equal(await other.setKeyLimits(record.apiKey, null), true);
+          assert.deepEqual(await s.store.getKey(record.apiKey), record);
+        }
         assert.equal(await other.revokeKey(record.apiKey, 7), true);
         assert.deepEqual(await s.store.getKey(record.apiKey), { ...record, revokedAt: 7 });
+        const late = { ...record, apiKey: id('ckey') };
+        assert.equal(await s.store.getKey(late.apiKey), null);
+        await other.putKey(late);
+        assert.deepEqual(await s.store.getKey(late.apiKey), late, 'a key made elsewhere after a read found none');
         assert.equal(await s.store.revokeKey(record.apiKey, 8), false);
         const p = id('proof');
         assert.equal(await s.store.markUsed(p, base() + 60_000), true);

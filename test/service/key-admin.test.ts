@@ -206,3 +206,38 @@ describe('the README example', () => {
     }
   });
 });
+
+describe('two serve processes on one SQLite file (each keeps the keys it read)', () => {
+  let dir: string;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'formspam-keys-two-'));
+    const store = ['--store', `sqlite:${join(dir, 'formspam.db')}`];
+    [a, b] = await Promise.all([startServer([...ARGS, ...store], ENV), startServer([...ARGS, ...store], ENV)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a key unknown to one, then created on the other, works on its next request; revoked on one, the other refuses the next request', async () => {
+    const unknown = 'ckey_' + 'a'.repeat(32);
+    expect((await classifyWith(b, unknown)).status).toBe(401);
+    const key = JSON.parse((await keys(['create', '--hostname', 'shop.example'], a)).stdout);
+    // b read every key it was asked for, twice, before the change.
+    for (let i = 0; i < 2; i++) expect((await classifyWith(b, key.apiKey)).status).toBe(200);
+    expect((await classifyWith(a, key.apiKey)).status).toBe(200);
+    expect((await keys(['revoke', '--api-key', key.apiKey], a)).code).toBe(0);
+    const refused = await classifyWith(b, key.apiKey);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'API_KEY_REVOKED' });
+    // And in the process that revoked it, at once.
+    expect((await classifyWith(a, key.apiKey)).status).toBe(401);
+    // Revoked through b while a keeps a key it read: a refuses it next.
+    const other = JSON.parse((await keys(['create', '--hostname', 'shop.example'], b)).stdout);
+    expect((await classifyWith(a, other.apiKey)).status).toBe(200);
+    expect((await keys(['revoke', '--api-key', other.apiKey], b)).code).toBe(0);
+    expect((await classifyWith(a, other.apiKey)).status).toBe(401);
+  });
+});

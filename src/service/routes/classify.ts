@@ -22,7 +22,7 @@ export async function classifyRoute(ctx: ServiceContext, req: ServiceRequest, ta
   }
   // `explain` in the body or the query (`true`: the Accept-Language header's language).
   const body = withExplain(await ctx.readJson(req), target.param('explain'), header(req.headers['accept-language']));
-  const result = await ctx.classify(body, ip, record.apiKey);
+  const result = await ctx.classify(body, ip, record.apiKey, !found.degraded);
   ctx.decisions.record(record.apiKey, body, result);
   // Answered through a store outage: say so to the caller (the verdict itself is the same).
   return inOutage ? json(200, result, { 'x-formspam-degraded': 'store-unavailable' }) : json(200, result);

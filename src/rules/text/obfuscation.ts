@@ -325,16 +325,25 @@ function isWordUnit(sc: number): boolean {
 export function hidesBetweenLetters(s: string, from: number): boolean {
   INVISIBLE_ALL.lastIndex = from;
   while (INVISIBLE_ALL.test(s)) {
-    const p = INVISIBLE_ALL.lastIndex - 1;
-    if (p === 0 || !isWordUnit(scriptAt(s, p - 1))) continue;
-    let q = p;
-    for (let n = invisibleAt(s, q); n !== 0; n = invisibleAt(s, q)) q += n;
-    if (q === p) continue;
-    const sc = scriptAt(s, q);
-    if (sc === LAT || sc === CYR || sc === GRE) return true;
+    const q = hiddenRunEnd(s, INVISIBLE_ALL.lastIndex - 1);
+    if (q === -1) return true;
     if (q > INVISIBLE_ALL.lastIndex) INVISIBLE_ALL.lastIndex = q;
   }
   return false;
+}
+
+/**
+ * At an INVISIBLE character `p` of `s`: -1 when the run of invisible characters there follows a
+ * letter or mark and precedes a letter of Latin, Cyrillic or Greek script; else where the run
+ * ends (`p` itself when it follows no letter or mark, or {@link invisibleAt} steps over nothing).
+ */
+function hiddenRunEnd(s: string, p: number): number {
+  if (p === 0 || !isWordUnit(scriptAt(s, p - 1))) return p;
+  let q = p;
+  for (let n = invisibleAt(s, q); n !== 0; n = invisibleAt(s, q)) q += n;
+  if (q === p) return p;
+  const sc = scriptAt(s, q);
+  return sc === LAT || sc === CYR || sc === GRE ? -1 : q;
 }
 
 /**
@@ -348,12 +357,8 @@ export function hidesBetweenLettersAt(s: string, offsets: readonly number[]): bo
     const p = offsets[k]!;
     if (p < next) continue;
     next = p + 1;
-    if (p === 0 || !isWordUnit(scriptAt(s, p - 1))) continue;
-    let q = p;
-    for (let n = invisibleAt(s, q); n !== 0; n = invisibleAt(s, q)) q += n;
-    if (q === p) continue;
-    const sc = scriptAt(s, q);
-    if (sc === LAT || sc === CYR || sc === GRE) return true;
+    const q = hiddenRunEnd(s, p);
+    if (q === -1) return true;
     if (q > next) next = q;
   }
   return false;

@@ -52,7 +52,7 @@ export interface SiteTokenWords {
   readonly word: readonly number[];
   /** Per token: 1 for a pair of words (the word at `word` and the next one), else 0. */
   readonly pair: readonly number[];
-  /** The shapes' hashes and names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
+  /** The shapes' names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
   readonly shapes: SiteShapes;
 }
 
@@ -241,21 +241,16 @@ function fill(text: TextInput, salt: number): number {
 }
 
 /** The shapes {@link fill} found last. */
-function shapesFound(salt: number): SiteShapes {
-  const table = hashesOf(salt);
-  const hashes: number[] = [];
-  const names: string[] = [];
-  for (let k = 0; k < shapeCount; k++) {
-    hashes.push(table[shapeIds[k]!]!);
-    names.push(SHAPE_NAMES[shapeIds[k]!]!);
-  }
-  return { hashes, names, spans: shapeSpans.slice(0, 3 * shapeCount) };
+function shapesFound(): SiteShapes {
+  const names = new Array<string>(shapeCount);
+  for (let k = 0; k < shapeCount; k++) names[k] = SHAPE_NAMES[shapeIds[k]!]!;
+  return { names, spans: shapeSpans.slice(0, 3 * shapeCount) };
 }
 
 function collect(text: TextInput, salt: number): SiteTokenWords {
   const n = fill(text, salt);
   // Arrays on the heap: typed arrays of this size would each hold a buffer off it.
-  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes: shapesFound(salt) };
+  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes: shapesFound() };
 }
 
 /**

@@ -35,21 +35,22 @@ type Answer<T> = T | Promise<T>;
 
 const isPromise = <T>(x: Answer<T>): x is Promise<T> => typeof (x as { then?: unknown }).then === 'function';
 
+/** The fact from the key's report counts: the text's tokens read too when the model is active. */
+function afterTotals(provider: SiteModelProvider, request: NormalizedRequest, options: ProviderCallOptions, salt: number, totals: SiteModelCounts): Answer<SiteModelFact> {
+  const { minReports } = provider;
+  if (!request.text || totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts: totals };
+  const counts = provider.readCounts(request.apiKey ?? undefined, siteTokenWords(request.text, salt).tokens, options);
+  return isPromise(counts) ? counts.then((c) => ({ salt, minReports, counts: c })) : { salt, minReports, counts };
+}
+
 /**
  * The fact once the salt is known: the key's report counts first; until it has enough of each,
  * its model is not read and the text's tokens are not made (most keys, most of the time). A
  * value, not a promise, when the provider answered both reads at once.
  */
 function countsOf(provider: SiteModelProvider, request: NormalizedRequest, options: ProviderCallOptions, salt: number): Answer<SiteModelFact> {
-  const apiKey = request.apiKey ?? undefined;
-  const { minReports } = provider;
-  const afterTotals = (totals: SiteModelCounts): Answer<SiteModelFact> => {
-    if (!request.text || totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts: totals };
-    const counts = provider.readCounts(apiKey, siteTokenWords(request.text, salt).tokens, options);
-    return isPromise(counts) ? counts.then((c) => ({ salt, minReports, counts: c })) : { salt, minReports, counts };
-  };
-  const totals = provider.readCounts(apiKey, [], options);
-  return isPromise(totals) ? totals.then(afterTotals) : afterTotals(totals);
+  const totals = provider.readCounts(request.apiKey ?? undefined, [], options);
+  return isPromise(totals) ? totals.then((t) => afterTotals(provider, request, options, salt, t)) : afterTotals(provider, request, options, salt, totals);
 }
 
 /** The key's counts for the tokens of the request's text (from the `siteModel` provider). */
@@ -61,6 +62,9 @@ export const siteModelFact = defineFact({
     return typeof given === 'number' ? countsOf(provider, request, options, given >>> 0) : given.then((s) => countsOf(provider, request, options, s >>> 0));
   },
 });
+
+/** The tokens the evidence names at most (the strongest). */
+export const SITE_MODEL_MATCHES = 5;
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -76,11 +80,10 @@ export default defineRule({
   score(request, { site }) {
     const { text } = request;
     const { counts, minReports } = site;
-    const reports = { spamReports: counts.spam, hamReports: counts.ham, minReports };
-    if (counts.spam < minReports || counts.ham < minReports) return skip('too-few-reports', reports);
-    if (!text) return miss(reports);
+    if (counts.spam < minReports || counts.ham < minReports) return skip('too-few-reports', { spamReports: counts.spam, hamReports: counts.ham, minReports });
+    if (!text) return miss({ spamReports: counts.spam, hamReports: counts.ham, minReports });
     const words = siteTokenWords(text, site.salt);
-    const { probability, count, strongest } = scoreStrongest(words.tokens, counts, 5);
+    const { probability, count, strongest } = scoreStrongest(words.tokens, counts, SITE_MODEL_MATCHES);
     const evidence = { probability: round(probability, 4), spamReports: counts.spam, hamReports: counts.ham, minReports, tokens: count };
     if (count === 0) return miss(evidence);
     const w = words.words;
@@ -91,7 +94,7 @@ export default defineRule({
         // A shape: named by the text it came from, or by its name when it is the whole text's.
         const k = -1 - first;
         const segment = spans[3 * k]!;
-        const weight = round(f, 3);
+        const weight = round(f, 2);
         const reason = f > 0.5 ? 'spam' : 'ham';
         if (segment === -1) return { value: `(${names[k]!})`, weight, reason };
         const part = text.segments[segment]!;
@@ -103,7 +106,7 @@ export default defineRule({
         field: text.segments[segment]!.field,
         value: text.segments[segment]!.text.slice(w.from[first]!, w.to[last]!),
         index: w.from[first]!,
-        weight: round(f, 3),
+        weight: round(f, 2),
         reason: f > 0.5 ? 'spam' : 'ham',
       };
     });

@@ -1,6 +1,6 @@
 import { defineFact, defineRule, hit, miss, skip, type Match, type ProbabilityBucket } from '../../core/rule.js';
 import { scoreStrongest } from '../../learn/model.js';
-import { siteTokenWords } from '../../learn/tokens.js';
+import { siteTokenWords, type SiteTokenWords } from '../../learn/tokens.js';
 import type { ProviderCallOptions, SiteModelCounts, SiteModelProvider } from '../../providers/types.js';
 import type { NormalizedRequest } from '../../core/request.js';
 
@@ -28,6 +28,8 @@ export interface SiteModelFact {
   /** Reports of each label needed before the model scores. */
   minReports: number;
   counts: SiteModelCounts;
+  /** The text's tokens and where each came from, when they were read (the model is active). */
+  words?: SiteTokenWords;
 }
 
 /** A provider's answer, given at once or promised. */
@@ -39,8 +41,9 @@ const isPromise = <T>(x: Answer<T>): x is Promise<T> => typeof (x as { then?: un
 function afterTotals(provider: SiteModelProvider, request: NormalizedRequest, options: ProviderCallOptions, salt: number, totals: SiteModelCounts): Answer<SiteModelFact> {
   const { minReports } = provider;
   if (!request.text || totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts: totals };
-  const counts = provider.readCounts(request.apiKey ?? undefined, siteTokenWords(request.text, salt).tokens, options);
-  return isPromise(counts) ? counts.then((c) => ({ salt, minReports, counts: c })) : { salt, minReports, counts };
+  const words = siteTokenWords(request.text, salt);
+  const counts = provider.readCounts(request.apiKey ?? undefined, words.tokens, options);
+  return isPromise(counts) ? counts.then((c) => ({ salt, minReports, counts: c, words })) : { salt, minReports, counts, words };
 }
 
 /**
@@ -82,7 +85,7 @@ export default defineRule({
     const { counts, minReports } = site;
     if (counts.spam < minReports || counts.ham < minReports) return skip('too-few-reports', { spamReports: counts.spam, hamReports: counts.ham, minReports });
     if (!text) return miss({ spamReports: counts.spam, hamReports: counts.ham, minReports });
-    const words = siteTokenWords(text, site.salt);
+    const words = site.words ?? siteTokenWords(text, site.salt);
     const { probability, count, strongest } = scoreStrongest(words.tokens, counts, SITE_MODEL_MATCHES);
     const evidence = { probability: round(probability, 4), spamReports: counts.spam, hamReports: counts.ham, minReports, tokens: count };
     if (count === 0) return miss(evidence);

@@ -182,7 +182,7 @@ function wordShape(words: Words, segments: TextInput['segments'], i: number): vo
  */
 function fill(text: TextInput, salt: number): number {
   const words = wordsOf(text);
-  const { codes, start, end, clause } = words;
+  const { codes, start, end, clause, from: wordFrom, to: wordTo, segment: wordSegment } = words;
   const { segments } = text;
   // Tokens at most: a word and a pair per word (up to the bound), and the shapes.
   clearTokens(Math.min(2 * words.count, MAX_SITE_TOKENS) + MAX_SHAPE_TOKENS);
@@ -194,13 +194,35 @@ function fill(text: TextInput, salt: number): number {
   let previous = -1;
   let previousClause = -1;
   const count = words.count;
+  // The field of the word read last, and its text (read for the capitals' shapes).
+  let field = -1;
+  let fieldText = '';
   let i = 0;
   for (; i < count && n < MAX_SITE_TOKENS; i++) {
     const s = start[i]!;
     const e = end[i]!;
     const first = codes[s]!;
-    if (first === 0x23 || (shapesSeen & CAPS) !== CAPS) wordShape(words, segments, i);
-    if (e - s < 2 || first === 0x23) {
+    if (first === 0x23) {
+      // A number: its shape, and no word token.
+      addShape(NUMBER_ID + Math.min(e - s, 6) - 1, wordSegment[i]!, wordFrom[i]!, wordTo[i]!);
+      previous = -1;
+      continue;
+    }
+    if ((shapesSeen & CAPS) !== CAPS) {
+      // Capitals: read in the field's text (the words are lower case), unless it starts with a lower-case ASCII letter.
+      const g = wordSegment[i]!;
+      if (g !== field) {
+        field = g;
+        fieldText = segments[g]!.text;
+      }
+      const from = wordFrom[i]!;
+      const c = fieldText.charCodeAt(from);
+      if (c < 97 || c > 122) {
+        const to = wordTo[i]!;
+        if (allCaps(fieldText, from, to)) addShape(to - from >= 4 ? CAPS4_ID : CAPS_ID, g, from, to);
+      }
+    }
+    if (e - s < 2) {
       previous = -1;
       continue;
     }

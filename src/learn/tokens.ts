@@ -48,10 +48,11 @@ export interface SiteTokenWords {
   readonly tokens: readonly number[];
   /** The words of the text (its normalised words). */
   readonly words: Words;
-  /** Per token: the index in `words` of its (first) word; for a shape, −1 − its index in `shapes`. */
+  /**
+   * Per token, where it came from: for a word, 2 × the index in `words` of its word, plus 1 for a
+   * pair of words (that word and the next one); for a shape, −1 − its index in `shapes`.
+   */
   readonly word: readonly number[];
-  /** Per token: 1 for a pair of words (the word at `word` and the next one), else 0. */
-  readonly pair: readonly number[];
   /** The shapes' names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
   readonly shapes: SiteShapes;
 }
@@ -129,14 +130,13 @@ function addToken(h: number): boolean {
 }
 
 /**
- * Scratch of {@link fill}: the tokens, their words and pair marks, copied out at the end by one
+ * Scratch of {@link fill}: the tokens and where each came from, copied out at the end by one
  * `slice` each. Arrays of the heap, made of doubles (the tokens) and of small integers from the
  * start, so that a slice is one copy of their elements into an array of the same kind.
  */
 const SCRATCH = MAX_SITE_TOKENS + MAX_SHAPE_TOKENS;
 const scratchTokens: number[] = Array.from({ length: SCRATCH }, () => 0.5);
 const scratchWord: number[] = Array.from({ length: SCRATCH }, () => 0);
-const scratchPair: number[] = Array.from({ length: SCRATCH }, () => 0);
 /** The shapes {@link fill} found, in order: their ids, and three entries of `shapeSpans` each. */
 const shapeIds: number[] = Array.from({ length: MAX_SHAPE_TOKENS }, () => 0);
 const shapeSpans: number[] = Array.from({ length: 3 * MAX_SHAPE_TOKENS }, () => 0);
@@ -228,15 +228,13 @@ function fill(text: TextInput, salt: number): number {
     }
     const h = hashWord(salt, codes, s, e);
     if (addToken(h)) {
-      scratchWord[n] = i;
-      scratchPair[n] = 0;
+      scratchWord[n] = 2 * i;
       scratchTokens[n++] = h;
     }
     if (previous !== -1 && clause[i] === previousClause && n < MAX_SITE_TOKENS) {
       const p = pair(previous, h, salt);
       if (addToken(p)) {
-        scratchWord[n] = i - 1;
-        scratchPair[n] = 1;
+        scratchWord[n] = 2 * i - 1;
         scratchTokens[n++] = p;
       }
     }
@@ -255,7 +253,6 @@ function fill(text: TextInput, salt: number): number {
     const h = table[shapeIds[k]!]!;
     if (addToken(h)) {
       scratchWord[n] = -1 - k;
-      scratchPair[n] = 0;
       scratchTokens[n++] = h;
     }
   }
@@ -272,7 +269,7 @@ function shapesFound(): SiteShapes {
 function collect(text: TextInput, salt: number): SiteTokenWords {
   const n = fill(text, salt);
   // Arrays on the heap: typed arrays of this size would each hold a buffer off it.
-  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes: shapesFound() };
+  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), shapes: shapesFound() };
 }
 
 /**

@@ -92,10 +92,10 @@ export default defineRule({
     const w = words.words;
     const { names, spans } = words.shapes;
     const matches: Match[] = strongest.map(({ index, f }) => {
-      const first = words.word[index]!;
-      if (first < 0) {
+      const from = words.word[index]!;
+      if (from < 0) {
         // A shape: named by the text it came from, or by its name when it is the whole text's.
-        const k = -1 - first;
+        const k = -1 - from;
         const segment = spans[3 * k]!;
         const weight = round(f, 2);
         const reason = f > 0.5 ? 'spam' : 'ham';
@@ -103,7 +103,9 @@ export default defineRule({
         const part = text.segments[segment]!;
         return { field: part.field, value: part.text.slice(spans[3 * k + 1]!, spans[3 * k + 2]!), index: spans[3 * k + 1]!, weight, reason };
       }
-      const last = words.pair[index] === 1 ? first + 1 : first;
+      // A word, or a pair of words (an odd entry): the word's index is half of it.
+      const first = from >> 1;
+      const last = first + (from & 1);
       const segment = w.segment[first]!;
       return {
         field: text.segments[segment]!.field,

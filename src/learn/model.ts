@@ -10,7 +10,7 @@
  * the chi-square survival function. I is ½ when no token is kept.
  */
 import type { SiteModelCounts } from '../providers/types.js';
-import { EMPTY, STRONG, UNWEIGHED, WEAK, WEIGHT_STRIDE, type TokenTable } from './token-table.js';
+import { EMPTY, SLOT_DOUBLES, SLOT_INTS, UNWEIGHED, WEAK, type TokenTable } from './token-table.js';
 
 /** Robinson's s: how many reports' worth of weight the prior x has. */
 export const ROBINSON_S = 0.45;
@@ -139,11 +139,10 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   const kLn1F = keptLn1F;
   if (table !== undefined) {
     // A token's slot: as the count cache's probe found it for these tokens (when it found them
-    // all: no second look-up), or looked up. Once weighed, a read of its weight; the weights'
-    // array read again after a weighing, which may grow it (the slots never move here).
+    // all: no second look-up), or looked up. Once weighed, a read of its weight beside its state
+    // (the same cache line); weighing never moves a slot.
     const slots = table.slotsOf(tokens);
-    const { cells, mask } = table;
-    let w = table.weights;
+    const { cells, mask, weights: w } = table;
     for (let index = 0; index < tokens.length; index++) {
       let slot: number;
       if (slots !== null) slot = slots[index]!;
@@ -151,11 +150,11 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
         const x = tokens[index]! | 0;
         slot = x & mask;
         for (;;) {
-          if (cells[2 * slot + 1] === EMPTY) {
+          if (cells[SLOT_INTS * slot + 1] === EMPTY) {
             slot = -1;
             break;
           }
-          if (cells[2 * slot] === x) break;
+          if (cells[SLOT_INTS * slot] === x) break;
           slot = (slot + 1) & mask;
         }
       }
@@ -170,18 +169,17 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
         a = Math.log(f);
         b = Math.log(1 - f);
       } else {
-        let v = cells[2 * slot + 1]!;
+        let v = cells[SLOT_INTS * slot + 1]!;
         if (v === UNWEIGHED) {
           const c = map.get(tokens[index]!);
           table.weigh(slot, c === undefined ? null : strength(c, ns, nh));
-          v = cells[2 * slot + 1]!;
-          w = table.weights;
+          v = cells[SLOT_INTS * slot + 1]!;
         }
         if (v === WEAK) continue;
-        const i = (v - STRONG) * WEIGHT_STRIDE;
-        kF[k] = w[i]!;
-        a = w[i + 1]!;
-        b = w[i + 2]!;
+        const i = SLOT_DOUBLES * slot;
+        kF[k] = w[i + 1]!;
+        a = w[i + 2]!;
+        b = w[i + 3]!;
       }
       kLnF[k] = a;
       kLn1F[k] = b;

@@ -59,9 +59,8 @@ export const CAPS4_ID = 29;
  */
 export const MAX_SHAPE_TOKENS = 21;
 
-/** The shapes of a text: per shape, its salted hash, its name, and where it came from. */
+/** The shapes of a text: per shape, its name and where it came from. */
 export interface SiteShapes {
-  readonly hashes: number[];
   readonly names: string[];
   /** Per shape, three entries: the segment, and the start and end offsets in its text; segment −1 for a shape of the whole text. */
   readonly spans: number[];
@@ -78,12 +77,37 @@ export function hashesOf(salt: number): number[] {
   return table;
 }
 
-const LINK = /https?:\/\/|www\.|\.com\b/i;
+/** Whether `s[at, at + word.length)` is `word` (lower-case ASCII letters) with ASCII case ignored. */
+function asciiAt(s: string, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if ((s.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
 
-/** The id of `link` or `no link`: whether a field has `http://`, `https://`, `www.` or `.com`. */
+/** Whether code unit `c` is a letter, digit or `_` of ASCII (a regular expression's `\w`). */
+const isWordUnit = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95;
+
+/**
+ * Whether `s` has `http://`, `https://`, `www.` or `.com` not followed by an ASCII letter, digit
+ * or `_`, with ASCII case ignored (as `/https?:\/\/|www\.|\.com\b/i` finds them): each `.` and
+ * each `://` found by `indexOf` and the letters beside it compared, so every character is read a
+ * few times at most.
+ */
+export function hasLink(s: string): boolean {
+  for (let i = s.indexOf('.'); i !== -1; i = s.indexOf('.', i + 1)) {
+    if (i >= 3 && asciiAt(s, i - 3, 'www')) return true;
+    if (i + 3 < s.length && asciiAt(s, i + 1, 'com') && (i + 4 === s.length || !isWordUnit(s.charCodeAt(i + 4)))) return true;
+  }
+  for (let i = s.indexOf('://'); i !== -1; i = s.indexOf('://', i + 3)) {
+    if (i >= 4 && asciiAt(s, i - 4, 'http')) return true;
+    if (i >= 5 && asciiAt(s, i - 5, 'https')) return true;
+  }
+  return false;
+}
+
+/** The id of `link` or `no link`: whether a field has `http://`, `https://`, `www.` or `.com` ({@link hasLink}). */
 export function linkShape(text: TextInput): number {
   const { segments } = text;
-  for (let seg = 0; seg < segments.length; seg++) if (LINK.test(segments[seg]!.text)) return LINK_ID;
+  for (let seg = 0; seg < segments.length; seg++) if (hasLink(segments[seg]!.text)) return LINK_ID;
   return NO_LINK_ID;
 }
 

@@ -1,48 +1,56 @@
 /**
- * A set of 32-bit tokens in typed arrays (open addressing), with a weight per token at the
+ * A set of 32-bit tokens in one typed buffer (open addressing), with a weight per token at the
  * message counts it was weighed against: the count cache's record of which tokens it holds for
  * a key and revision, and the site model's f, ln f and ln(1 − f) of each, so that scoring a
  * text is a lookup and a sum per token. Tokens are salted hashes already: their low bits pick
  * the slot.
  *
  * Laid out for a table larger than the processor's caches (a site's model holds up to 200,000
- * tokens, and a text's tokens are scattered over it): a slot's token and state side by side
- * in one array, a weight's three numbers side by side in another, so that a token costs one
- * cache miss for its slot and one for its weight, not five.
+ * tokens, and a text's tokens are scattered over it): a slot is 32 bytes, its token, its state
+ * and its weight side by side (half a cache line), so that the count cache's probe of a token
+ * brings in the line its scoring reads next: one cache miss per token, not two.
  */
 
-/** A slot's state: empty, a token not weighed yet, a token that says too little; 3 + i: weight i. */
+/** A slot's state: empty, a token not weighed yet, a token that says too little, a token with a weight. */
 export const EMPTY = 0;
 export const UNWEIGHED = 1;
 export const WEAK = 2;
 export const STRONG = 3;
 
-/** Numbers per weight in {@link TokenTable.weights}: f, ln f, ln(1 − f), and one unused (32 bytes, aligned). */
-export const WEIGHT_STRIDE = 4;
+/**
+ * Int32 entries per slot in {@link TokenTable.cells}: at 8·slot the token (its bits as int32), at
+ * 8·slot + 1 its state; the same bytes as doubles in {@link TokenTable.weights}: at 4·slot + 1 f,
+ * 4·slot + 2 ln f, 4·slot + 3 ln(1 − f) (set in state STRONG).
+ */
+export const SLOT_INTS = 8;
+/** Doubles per slot in {@link TokenTable.weights} (see {@link SLOT_INTS}). */
+export const SLOT_DOUBLES = 4;
 
 export class TokenTable {
-  /**
-   * Two entries per slot: at 2·slot the token (its bits as int32), at 2·slot + 1 its state:
-   * EMPTY, UNWEIGHED, WEAK or STRONG + the index of its weight.
-   */
-  cells = new Int32Array(128);
+  /** The slots as int32s: the token and the state of each ({@link SLOT_INTS}). */
+  cells: Int32Array;
+  /** The same slots as doubles: the weight of each ({@link SLOT_INTS}). */
+  weights: Float64Array;
   /** Slots − 1 (the slots are a power of two). */
   mask = 63;
   size = 0;
   /** The message counts the weights are for (−1: none yet). */
   ns = -1;
   nh = -1;
-  /** The weights, dense, {@link WEIGHT_STRIDE} numbers each: f, ln f, ln(1 − f). */
-  weights = new Float64Array(16 * WEIGHT_STRIDE);
-  weighed = 0;
+
+  constructor() {
+    const buffer = new ArrayBuffer(64 * SLOT_INTS * 4);
+    this.cells = new Int32Array(buffer);
+    this.weights = new Float64Array(buffer);
+  }
 
   /** The slot of `token`, or −1. */
   find(token: number): number {
     const v = token | 0;
     const { cells, mask } = this;
     for (let i = v & mask; ; i = (i + 1) & mask) {
-      if (cells[2 * i + 1] === EMPTY) return -1;
-      if (cells[2 * i] === v) return i;
+      if (cells[SLOT_INTS * i + 1] === EMPTY) return -1;
+      if (cells[SLOT_INTS * i] === v) return i;
     }
   }
 
@@ -50,9 +58,9 @@ export class TokenTable {
     return this.find(token) !== -1;
   }
 
-  /** The state of slot `slot` (EMPTY, UNWEIGHED, WEAK, or STRONG + its weight's index). */
+  /** The state of slot `slot` (EMPTY, UNWEIGHED, WEAK or STRONG). */
   state(slot: number): number {
-    return this.cells[2 * slot + 1]!;
+    return this.cells[SLOT_INTS * slot + 1]!;
   }
 
   /** Per token of the last {@link probe}, its slot (−1: not there). */
@@ -74,12 +82,12 @@ export class TokenTable {
       const v = tokens[j]! | 0;
       let i = v & mask;
       for (;;) {
-        if (cells[2 * i + 1] === EMPTY) {
+        if (cells[SLOT_INTS * i + 1] === EMPTY) {
           i = -1;
           missing++;
           break;
         }
-        if (cells[2 * i] === v) break;
+        if (cells[SLOT_INTS * i] === v) break;
         i = (i + 1) & mask;
       }
       slots[j] = i;
@@ -100,21 +108,20 @@ export class TokenTable {
     const v = token | 0;
     const { cells, mask } = this;
     for (let i = v & mask; ; i = (i + 1) & mask) {
-      if (cells[2 * i + 1] === EMPTY) {
-        cells[2 * i] = v;
-        cells[2 * i + 1] = UNWEIGHED;
+      if (cells[SLOT_INTS * i + 1] === EMPTY) {
+        cells[SLOT_INTS * i] = v;
+        cells[SLOT_INTS * i + 1] = UNWEIGHED;
         this.size++;
         return;
       }
-      if (cells[2 * i] === v) return;
+      if (cells[SLOT_INTS * i] === v) return;
     }
   }
 
   /** Forgets the weights (for other message counts). */
   reweigh(ns: number, nh: number): void {
     const { cells } = this;
-    for (let i = 1; i < cells.length; i += 2) if (cells[i] !== EMPTY) cells[i] = UNWEIGHED;
-    this.weighed = 0;
+    for (let i = 1; i < cells.length; i += SLOT_INTS) if (cells[i] !== EMPTY) cells[i] = UNWEIGHED;
     this.ns = ns;
     this.nh = nh;
   }
@@ -122,35 +129,41 @@ export class TokenTable {
   /** Keeps a weight for slot `slot` (`f` null: the token says too little). */
   weigh(slot: number, f: number | null): void {
     if (f === null) {
-      this.cells[2 * slot + 1] = WEAK;
+      this.cells[SLOT_INTS * slot + 1] = WEAK;
       return;
     }
-    const i = this.weighed++;
-    if (i * WEIGHT_STRIDE === this.weights.length) {
-      const grown = new Float64Array(2 * this.weights.length);
-      grown.set(this.weights);
-      this.weights = grown;
-    }
     const w = this.weights;
-    w[i * WEIGHT_STRIDE] = f;
-    w[i * WEIGHT_STRIDE + 1] = Math.log(f);
-    w[i * WEIGHT_STRIDE + 2] = Math.log(1 - f);
-    this.cells[2 * slot + 1] = STRONG + i;
+    const i = SLOT_DOUBLES * slot;
+    w[i + 1] = f;
+    w[i + 2] = Math.log(f);
+    w[i + 3] = Math.log(1 - f);
+    this.cells[SLOT_INTS * slot + 1] = STRONG;
   }
 
   private grow(): void {
     const old = this.cells;
-    const slots = old.length; // twice the old slots: the new table's
-    const cells = new Int32Array(2 * slots);
+    const oldWeights = this.weights;
+    const slots = 2 * (this.mask + 1);
+    const buffer = new ArrayBuffer(slots * SLOT_INTS * 4);
+    const cells = new Int32Array(buffer);
+    const weights = new Float64Array(buffer);
     const mask = slots - 1;
-    for (let i = 0; i < old.length; i += 2) {
-      if (old[i + 1] === EMPTY) continue;
-      let j = old[i]! & mask;
-      while (cells[2 * j + 1] !== EMPTY) j = (j + 1) & mask;
-      cells[2 * j] = old[i]!;
-      cells[2 * j + 1] = old[i + 1]!;
+    for (let s = 0; s < old.length; s += SLOT_INTS) {
+      if (old[s + 1] === EMPTY) continue;
+      let j = old[s]! & mask;
+      while (cells[SLOT_INTS * j + 1] !== EMPTY) j = (j + 1) & mask;
+      cells[SLOT_INTS * j] = old[s]!;
+      cells[SLOT_INTS * j + 1] = old[s + 1]!;
+      if (old[s + 1] === STRONG) {
+        const from = s >> 1;
+        const to = SLOT_DOUBLES * j;
+        weights[to + 1] = oldWeights[from + 1]!;
+        weights[to + 2] = oldWeights[from + 2]!;
+        weights[to + 3] = oldWeights[from + 3]!;
+      }
     }
     this.cells = cells;
+    this.weights = weights;
     this.mask = mask;
   }
 }

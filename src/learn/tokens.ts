@@ -48,11 +48,12 @@ export interface SiteTokenWords {
   readonly tokens: readonly number[];
   /** The words of the text (its normalised words). */
   readonly words: Words;
-  /** Per token: the index in `words` of its (first) word; for a shape, −1 − its index in `shapes`. */
+  /**
+   * Per token, where it came from: for a word, 2 × the index in `words` of its word, plus 1 for a
+   * pair of words (that word and the next one); for a shape, −1 − its index in `shapes`.
+   */
   readonly word: readonly number[];
-  /** Per token: 1 for a pair of words (the word at `word` and the next one), else 0. */
-  readonly pair: readonly number[];
-  /** The shapes' hashes and names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
+  /** The shapes' names, and per shape three entries of `spans`: its segment (−1: the whole text) and its offsets. */
   readonly shapes: SiteShapes;
 }
 
@@ -129,14 +130,13 @@ function addToken(h: number): boolean {
 }
 
 /**
- * Scratch of {@link fill}: the tokens, their words and pair marks, copied out at the end by one
+ * Scratch of {@link fill}: the tokens and where each came from, copied out at the end by one
  * `slice` each. Arrays of the heap, made of doubles (the tokens) and of small integers from the
  * start, so that a slice is one copy of their elements into an array of the same kind.
  */
 const SCRATCH = MAX_SITE_TOKENS + MAX_SHAPE_TOKENS;
 const scratchTokens: number[] = Array.from({ length: SCRATCH }, () => 0.5);
 const scratchWord: number[] = Array.from({ length: SCRATCH }, () => 0);
-const scratchPair: number[] = Array.from({ length: SCRATCH }, () => 0);
 /** The shapes {@link fill} found, in order: their ids, and three entries of `shapeSpans` each. */
 const shapeIds: number[] = Array.from({ length: MAX_SHAPE_TOKENS }, () => 0);
 const shapeSpans: number[] = Array.from({ length: 3 * MAX_SHAPE_TOKENS }, () => 0);
@@ -182,7 +182,7 @@ function wordShape(words: Words, segments: TextInput['segments'], i: number): vo
  */
 function fill(text: TextInput, salt: number): number {
   const words = wordsOf(text);
-  const { codes, start, end, clause } = words;
+  const { codes, start, end, clause, from: wordFrom, to: wordTo, segment: wordSegment } = words;
   const { segments } = text;
   // Tokens at most: a word and a pair per word (up to the bound), and the shapes.
   clearTokens(Math.min(2 * words.count, MAX_SITE_TOKENS) + MAX_SHAPE_TOKENS);
@@ -194,27 +194,47 @@ function fill(text: TextInput, salt: number): number {
   let previous = -1;
   let previousClause = -1;
   const count = words.count;
+  // The field of the word read last, and its text (read for the capitals' shapes).
+  let field = -1;
+  let fieldText = '';
   let i = 0;
   for (; i < count && n < MAX_SITE_TOKENS; i++) {
     const s = start[i]!;
     const e = end[i]!;
     const first = codes[s]!;
-    if (first === 0x23 || (shapesSeen & CAPS) !== CAPS) wordShape(words, segments, i);
-    if (e - s < 2 || first === 0x23) {
+    if (first === 0x23) {
+      // A number: its shape, and no word token.
+      addShape(NUMBER_ID + Math.min(e - s, 6) - 1, wordSegment[i]!, wordFrom[i]!, wordTo[i]!);
+      previous = -1;
+      continue;
+    }
+    if ((shapesSeen & CAPS) !== CAPS) {
+      // Capitals: read in the field's text (the words are lower case), unless it starts with a lower-case ASCII letter.
+      const g = wordSegment[i]!;
+      if (g !== field) {
+        field = g;
+        fieldText = segments[g]!.text;
+      }
+      const from = wordFrom[i]!;
+      const c = fieldText.charCodeAt(from);
+      if (c < 97 || c > 122) {
+        const to = wordTo[i]!;
+        if (allCaps(fieldText, from, to)) addShape(to - from >= 4 ? CAPS4_ID : CAPS_ID, g, from, to);
+      }
+    }
+    if (e - s < 2) {
       previous = -1;
       continue;
     }
     const h = hashWord(salt, codes, s, e);
     if (addToken(h)) {
-      scratchWord[n] = i;
-      scratchPair[n] = 0;
+      scratchWord[n] = 2 * i;
       scratchTokens[n++] = h;
     }
     if (previous !== -1 && clause[i] === previousClause && n < MAX_SITE_TOKENS) {
       const p = pair(previous, h, salt);
       if (addToken(p)) {
-        scratchWord[n] = i - 1;
-        scratchPair[n] = 1;
+        scratchWord[n] = 2 * i - 1;
         scratchTokens[n++] = p;
       }
     }
@@ -233,7 +253,6 @@ function fill(text: TextInput, salt: number): number {
     const h = table[shapeIds[k]!]!;
     if (addToken(h)) {
       scratchWord[n] = -1 - k;
-      scratchPair[n] = 0;
       scratchTokens[n++] = h;
     }
   }
@@ -241,21 +260,16 @@ function fill(text: TextInput, salt: number): number {
 }
 
 /** The shapes {@link fill} found last. */
-function shapesFound(salt: number): SiteShapes {
-  const table = hashesOf(salt);
-  const hashes: number[] = [];
-  const names: string[] = [];
-  for (let k = 0; k < shapeCount; k++) {
-    hashes.push(table[shapeIds[k]!]!);
-    names.push(SHAPE_NAMES[shapeIds[k]!]!);
-  }
-  return { hashes, names, spans: shapeSpans.slice(0, 3 * shapeCount) };
+function shapesFound(): SiteShapes {
+  const names = new Array<string>(shapeCount);
+  for (let k = 0; k < shapeCount; k++) names[k] = SHAPE_NAMES[shapeIds[k]!]!;
+  return { names, spans: shapeSpans.slice(0, 3 * shapeCount) };
 }
 
 function collect(text: TextInput, salt: number): SiteTokenWords {
   const n = fill(text, salt);
   // Arrays on the heap: typed arrays of this size would each hold a buffer off it.
-  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), pair: scratchPair.slice(0, n), shapes: shapesFound(salt) };
+  return { tokens: scratchTokens.slice(0, n), words: wordsOf(text), word: scratchWord.slice(0, n), shapes: shapesFound() };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SHAPE_TOKENS, shapeHash } from '../../src/learn/shapes.js';
+import { hasLink, MAX_SHAPE_TOKENS, shapeHash } from '../../src/learn/shapes.js';
 import { MAX_SITE_TOKENS, parseSalt, siteShapes, siteTokenWords, siteTokens } from '../../src/learn/tokens.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { TextInput } from '../../src/text/input.js';
@@ -112,10 +112,32 @@ describe('siteShapes: what a text looks like, beyond its words', () => {
   });
 
   it('is linear in the text: long runs of every kind (adversarial)', () => {
-    for (const unit of ['!', '?!', '!a', '?a', 'a!?', ':)', '<3', 'x', 'AAAA ', 'A ', '1 ', '😂', ':-', '^_']) {
+    for (const unit of ['!', '?!', '!a', '?a', 'a!?', ':)', '<3', 'x', 'AAAA ', 'A ', '1 ', '😂', ':-', '^_', '.', 'ww.', '.co', ':/', '://', 'http:/', 'https:']) {
       const t = unit.repeat(Math.ceil(200_000 / unit.length));
       expect(shapesOf(t).length).toBeGreaterThanOrEqual(2);
     }
+  });
+});
+
+describe('hasLink', () => {
+  const LINK = /https?:\/\/|www\.|\.com\b/i;
+  it('finds what /https?:\\/\\/|www\\.|\\.com\\b/i finds, in random strings of its letters and their neighbours', () => {
+    const units = ['.', 'w', 'W', 'c', 'C', 'o', 'O', 'm', 'M', 'h', 'H', 't', 'T', 'p', 'P', 's', 'S', ':', '/', '_', '1', ' ', 'é', 'ſ', 'K', '-', 'com', 'www', 'http', '://', '.com'];
+    let seed = 12345;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let links = 0;
+    for (let i = 0; i < 30_000; i++) {
+      let s = '';
+      const length = 1 + random(12);
+      for (let k = 0; k < length; k++) s += units[random(units.length)];
+      expect(hasLink(s), s).toBe(LINK.test(s));
+      if (LINK.test(s)) links++;
+    }
+    expect(links).toBeGreaterThan(1000);
+    for (const s of ['see example.com', 'EXAMPLE.COM!', 'x.comma', 'x.com_', 'x.com9', 'HTTPS://a', 'hTtP://', 'ttp://', 'WwW.', 'ww.', '.co', '']) expect(hasLink(s), s).toBe(LINK.test(s));
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chi2Q, markStable, scoreStrongest, scoreTokens, strongest, MAX_TOKENS } from '../../src/learn/model.js';
-import { TokenTable } from '../../src/learn/token-table.js';
+import { SLOT_DOUBLES, STRONG, TokenTable, WEAK } from '../../src/learn/token-table.js';
 import type { SiteModelCounts } from '../../src/stores/types.js';
 
 /** A small deterministic generator (xorshift32), so that a failure can be repeated. */
@@ -43,6 +43,22 @@ describe('TokenTable', () => {
     expect(table.size).toBe(new Set(added).size);
     expect(added.every((t) => table.has(t))).toBe(true);
     expect(absent.some((t) => table.has(t))).toBe(false);
+  });
+
+  it('keeps each weight with its token across its growth', () => {
+    const table = new TokenTable();
+    const r = random(5);
+    const weighed = Array.from({ length: 20 }, () => Math.floor(r() * 2 ** 32));
+    for (const t of weighed) table.add(t);
+    weighed.forEach((t, i) => table.weigh(table.find(t), i % 4 === 0 ? null : 0.01 + i / 25));
+    for (let i = 0; i < 3000; i++) table.add(Math.floor(r() * 2 ** 32));
+    weighed.forEach((t, i) => {
+      const slot = table.find(t);
+      if (i % 4 === 0) return expect(table.state(slot)).toBe(WEAK);
+      expect(table.state(slot)).toBe(STRONG);
+      const f = 0.01 + i / 25;
+      expect(Array.from(table.weights.subarray(SLOT_DOUBLES * slot + 1, SLOT_DOUBLES * slot + 4))).toEqual([f, Math.log(f), Math.log(1 - f)]);
+    });
   });
 
   it('probes tokens to their slots, and keeps them only while all were found and the table has not grown', () => {

@@ -1,6 +1,6 @@
 import { defineFact, defineRule, hit, miss, skip, type Match, type ProbabilityBucket } from '../../core/rule.js';
 import { scoreStrongest } from '../../learn/model.js';
-import { siteTokenWords } from '../../learn/tokens.js';
+import { siteTokenWords, type SiteTokenWords } from '../../learn/tokens.js';
 import type { ProviderCallOptions, SiteModelCounts, SiteModelProvider } from '../../providers/types.js';
 import type { NormalizedRequest } from '../../core/request.js';
 
@@ -28,6 +28,8 @@ export interface SiteModelFact {
   /** Reports of each label needed before the model scores. */
   minReports: number;
   counts: SiteModelCounts;
+  /** The text's tokens and where each came from, when they were read (the model is active). */
+  words?: SiteTokenWords;
 }
 
 /** A provider's answer, given at once or promised. */
@@ -35,21 +37,23 @@ type Answer<T> = T | Promise<T>;
 
 const isPromise = <T>(x: Answer<T>): x is Promise<T> => typeof (x as { then?: unknown }).then === 'function';
 
+/** The fact from the key's report counts: the text's tokens read too when the model is active. */
+function afterTotals(provider: SiteModelProvider, request: NormalizedRequest, options: ProviderCallOptions, salt: number, totals: SiteModelCounts): Answer<SiteModelFact> {
+  const { minReports } = provider;
+  if (!request.text || totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts: totals };
+  const words = siteTokenWords(request.text, salt);
+  const counts = provider.readCounts(request.apiKey ?? undefined, words.tokens, options);
+  return isPromise(counts) ? counts.then((c) => ({ salt, minReports, counts: c, words })) : { salt, minReports, counts, words };
+}
+
 /**
  * The fact once the salt is known: the key's report counts first; until it has enough of each,
  * its model is not read and the text's tokens are not made (most keys, most of the time). A
  * value, not a promise, when the provider answered both reads at once.
  */
 function countsOf(provider: SiteModelProvider, request: NormalizedRequest, options: ProviderCallOptions, salt: number): Answer<SiteModelFact> {
-  const apiKey = request.apiKey ?? undefined;
-  const { minReports } = provider;
-  const afterTotals = (totals: SiteModelCounts): Answer<SiteModelFact> => {
-    if (!request.text || totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts: totals };
-    const counts = provider.readCounts(apiKey, siteTokenWords(request.text, salt).tokens, options);
-    return isPromise(counts) ? counts.then((c) => ({ salt, minReports, counts: c })) : { salt, minReports, counts };
-  };
-  const totals = provider.readCounts(apiKey, [], options);
-  return isPromise(totals) ? totals.then(afterTotals) : afterTotals(totals);
+  const totals = provider.readCounts(request.apiKey ?? undefined, [], options);
+  return isPromise(totals) ? totals.then((t) => afterTotals(provider, request, options, salt, t)) : afterTotals(provider, request, options, salt, totals);
 }
 
 /** The key's counts for the tokens of the request's text (from the `siteModel` provider). */
@@ -61,6 +65,9 @@ export const siteModelFact = defineFact({
     return typeof given === 'number' ? countsOf(provider, request, options, given >>> 0) : given.then((s) => countsOf(provider, request, options, s >>> 0));
   },
 });
+
+/** The tokens the evidence names at most (the strongest). */
+export const SITE_MODEL_MATCHES = 5;
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -76,34 +83,35 @@ export default defineRule({
   score(request, { site }) {
     const { text } = request;
     const { counts, minReports } = site;
-    const reports = { spamReports: counts.spam, hamReports: counts.ham, minReports };
-    if (counts.spam < minReports || counts.ham < minReports) return skip('too-few-reports', reports);
-    if (!text) return miss(reports);
-    const words = siteTokenWords(text, site.salt);
-    const { probability, count, strongest } = scoreStrongest(words.tokens, counts, 5);
+    if (counts.spam < minReports || counts.ham < minReports) return skip('too-few-reports', { spamReports: counts.spam, hamReports: counts.ham, minReports });
+    if (!text) return miss({ spamReports: counts.spam, hamReports: counts.ham, minReports });
+    const words = site.words ?? siteTokenWords(text, site.salt);
+    const { probability, count, strongest } = scoreStrongest(words.tokens, counts, SITE_MODEL_MATCHES);
     const evidence = { probability: round(probability, 4), spamReports: counts.spam, hamReports: counts.ham, minReports, tokens: count };
     if (count === 0) return miss(evidence);
     const w = words.words;
     const { names, spans } = words.shapes;
     const matches: Match[] = strongest.map(({ index, f }) => {
-      const first = words.word[index]!;
-      if (first < 0) {
+      const from = words.word[index]!;
+      if (from < 0) {
         // A shape: named by the text it came from, or by its name when it is the whole text's.
-        const k = -1 - first;
+        const k = -1 - from;
         const segment = spans[3 * k]!;
-        const weight = round(f, 3);
+        const weight = round(f, 2);
         const reason = f > 0.5 ? 'spam' : 'ham';
         if (segment === -1) return { value: `(${names[k]!})`, weight, reason };
         const part = text.segments[segment]!;
         return { field: part.field, value: part.text.slice(spans[3 * k + 1]!, spans[3 * k + 2]!), index: spans[3 * k + 1]!, weight, reason };
       }
-      const last = words.pair[index] === 1 ? first + 1 : first;
+      // A word, or a pair of words (an odd entry): the word's index is half of it.
+      const first = from >> 1;
+      const last = first + (from & 1);
       const segment = w.segment[first]!;
       return {
         field: text.segments[segment]!.field,
         value: text.segments[segment]!.text.slice(w.from[first]!, w.to[last]!),
         index: w.from[first]!,
-        weight: round(f, 3),
+        weight: round(f, 2),
         reason: f > 0.5 ? 'spam' : 'ham',
       };
     });

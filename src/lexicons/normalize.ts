@@ -350,21 +350,18 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
   // A word takes at least one code unit and is followed by a separator unless it is the last or
   // was cut at MAX_WORD codes (32 units or more): at most half the units, rounded up, are words.
   let cap = (total >> 1) + 1;
-  // A short text (most) is written straight into the piece of a shared buffer its words are
-  // kept in (the columns then moved together): no copy out of scratch arrays, and two views made
-  // for the writing instead of thirteen for the copy. Others are written to scratch arrays.
+  // A text is written straight into the piece of the shared buffer its words are kept in (the
+  // columns then moved together) when the buffer's rest has room for all it may need: no copy
+  // out of scratch arrays, and two views made for the writing instead of thirteen for the copy.
+  // Otherwise it is written to the scratch arrays and copied out, and the buffer renewed only
+  // when what the words do need is more than its rest (a new buffer costs its zeroing: about
+  // 6 µs for 64 KiB here, in a classification).
   const reserve = 24 * cap + 4 * total;
-  const direct = reserve <= OUT_CHUNK >> 2;
+  const direct = OUT_AT + reserve <= OUT.byteLength;
   let base = 0;
   let codes: Uint16Array;
   let table: Int32Array;
   if (direct) {
-    if (OUT_AT + reserve > OUT.byteLength) {
-      OUT = new ArrayBuffer(OUT_CHUNK);
-      OUT32 = new Int32Array(OUT);
-      OUT16 = new Uint16Array(OUT);
-      OUT_AT = 0;
-    }
     base = OUT_AT;
     table = OUT32.subarray(base >> 2, (base >> 2) + 6 * cap);
     codes = OUT16.subarray((base + 24 * cap) >> 1, ((base + 24 * cap) >> 1) + 2 * total);

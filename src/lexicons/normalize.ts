@@ -401,6 +401,8 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
         continue;
       }
       const wordFrom = i;
+      // The word ended at a separator (in `c`, at `i`), read as the skip above reads it.
+      let atSeparator = false;
       const wordStart = w;
       let letters = 0;
       let latin = 0;
@@ -448,13 +450,24 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           // Devanagari: a letter or a sign (a combining mark) is written as it is, and only a
           // letter counts (what its WIDE entry says, read from a small table); any other
           // character of the block takes the general path.
-          const d = DEVANAGARI[c - 0x900] || devanagari(c);
+          // The rest of a run of them is read in a loop of its own.
+          let d = DEVANAGARI[c - 0x900] || devanagari(c);
           if (d !== DEVA_OTHER) {
-            codes[w++] = c;
-            if (d === DEVA_LETTER) letters++;
-            i++;
-            if (i >= len || w - wordStart >= MAX_WORD) break;
-            c = text.charCodeAt(i);
+            let cut = false;
+            for (;;) {
+              codes[w++] = c;
+              if (d === DEVA_LETTER) letters++;
+              i++;
+              if (i >= len || w - wordStart >= MAX_WORD) {
+                cut = true;
+                break;
+              }
+              c = text.charCodeAt(i);
+              if (c < 0x900 || c > 0x97f) break;
+              d = DEVANAGARI[c - 0x900] || devanagari(c);
+              if (d === DEVA_OTHER) break;
+            }
+            if (cut) break;
             continue;
           }
         }
@@ -475,7 +488,10 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           }
         } else if (k === Kind.Sep) {
           // Tag characters and variation selectors 17–256 (astral) are invisible too.
-          if (c !== 0xdb40 || invisibleAt(text, i) === 0) break;
+          if (c !== 0xdb40 || invisibleAt(text, i) === 0) {
+            atSeparator = true;
+            break;
+          }
           const j = skipInvisible(text, i, len);
           if (!continuesWord(text, j, len)) break;
           i = j - 1;
@@ -541,6 +557,11 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
       table[4 * cap + n] = s;
       table[5 * cap + n] = sentence;
       n++;
+      if (atSeparator) {
+        // The separator the word ended at, passed as the skip at the loop's top would pass it.
+        if ((c === 0x2e || c === 0x21 || c === 0x3f) && i + 1 < len && isSpace(text.charCodeAt(i + 1))) sentence++;
+        i++;
+      }
     }
   }
   if (run !== -1) n = closeRun(codes, table, cap, n, run, runLatin, runCyr, runGreek);

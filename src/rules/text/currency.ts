@@ -56,7 +56,7 @@ function candidateAt(s: string, i: number, c: number): boolean {
     if (c >= 65 && c <= 90) {
       const d = s.charCodeAt(i + 1);
       const e = s.charCodeAt(i + 2);
-      return d >= 65 && d <= 90 && e >= 65 && e <= 90 && CODE_HEADS.has(s.slice(i, i + 3)) && (flagsBefore(s, i) & LETTER) === 0;
+      return d >= 65 && d <= 90 && e >= 65 && e <= 90 && (flagsBefore(s, i) & LETTER) === 0 && CODE_HEADS.has(s.slice(i, i + 3));
     }
     return c === 36; // $
   }
@@ -95,19 +95,31 @@ function amountUnit(c: number): number {
 const AMOUNT_REACH = 48;
 
 /**
+ * The last call of {@link mayBeFollowedByUnit}: its text and digit, and where its reading
+ * stopped (every unit between the digit and there is an amount's).
+ */
+let lastText = '';
+let lastDigit = -1;
+let lastStop = -1;
+
+/**
  * False only when no PRICE match can start with the digit at `i`: such a match is the
  * alternative `AMOUNT\s?(?:SYM|CODE|WORD)`, whose code units up to its first letter or sign are
  * digits, separators and white space ({@link amountUnit} 1), so that letter or sign is the
  * first other unit after `i`, and one of those a unit or a suffix may start with (2). Most
  * numbers of prose ("in 2003 the", "08375750818 पर") are followed by none, and are not tried.
- * Reads at most AMOUNT_REACH units: linear.
+ * Reads at most AMOUNT_REACH units from `i`, and none twice for the digits of one run taken in
+ * order (the units the last call read for an earlier digit of the same text are known): linear.
  */
 function mayBeFollowedByUnit(s: string, i: number): boolean {
   const end = Math.min(s.length, i + AMOUNT_REACH);
-  for (let j = i + 1; j < end; j++) {
-    const u = amountUnit(s.charCodeAt(j));
-    if (u !== 1) return u === 2;
-  }
+  let j = i + 1;
+  if (s === lastText && i >= lastDigit && lastStop > j) j = lastStop;
+  for (; j < end; j++) if (amountUnit(s.charCodeAt(j)) !== 1) break;
+  lastText = s;
+  lastDigit = i;
+  lastStop = j;
+  if (j < end) return amountUnit(s.charCodeAt(j)) === 2;
   return end < s.length;
 }
 

@@ -26,7 +26,8 @@ describe('CURRENCY prices', () => {
       let t = '';
       const n = 1 + next(24);
       for (let p = 0; p < n; p++) t += PIECES[next(PIECES.length)];
-      const text = new TextInput([{ field: 'a', text: 'price 10 €' }, { field: 'm', text: t }]);
+      // The field twice: the second scan starts again before where the first one's reading stopped.
+      const text = new TextInput([{ field: 'a', text: 'price 10 €' }, { field: 'm', text: t }, { field: 'n', text: t }]);
       const want = text.segments.flatMap(({ field, text: s }) => [...s.matchAll(PRICE)].filter((m) => m[0].length > 0).map((m) => ({ field, value: m[0], index: m.index })));
       expect(prices(text), JSON.stringify(t)).toEqual(want);
       found += want.length;

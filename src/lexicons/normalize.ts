@@ -329,9 +329,14 @@ const MAX_WORD = 64;
 const SCRATCH_CHARS = 16384;
 let CODES: Uint16Array | undefined;
 let TABLE: Int32Array | undefined;
-/** Size of the buffers the words of texts are copied out to (up to a quarter each; longer ones get their own). */
+/**
+ * Size of the buffers the words of texts are kept in (up to a quarter each; longer ones get
+ * their own), with a view of each type over the current one.
+ */
 const OUT_CHUNK = 65536;
 let OUT = new ArrayBuffer(0);
+let OUT32 = new Int32Array(OUT);
+let OUT16 = new Uint16Array(OUT);
 let OUT_AT = 0;
 
 /**
@@ -341,17 +346,35 @@ let OUT_AT = 0;
 export function normalizeWords(segments: readonly string[], scan = false): Words {
   let total = 0;
   for (let s = 0; s < segments.length; s++) total += segments[s]!.length;
-  const scratch = total <= SCRATCH_CHARS;
-  if (scratch && CODES === undefined) {
-    CODES = new Uint16Array(2 * SCRATCH_CHARS);
-    TABLE = new Int32Array(6 * SCRATCH_CHARS);
-  }
-  const codes = scratch ? CODES! : new Uint16Array(2 * total);
-  // Six columns of `cap` entries (a text has at most one word per code unit).
+  // Six columns of `cap` entries, then the codes (at most two per code unit).
   // A word takes at least one code unit and is followed by a separator unless it is the last or
   // was cut at MAX_WORD codes (32 units or more): at most half the units, rounded up, are words.
-  const cap = scratch ? SCRATCH_CHARS : (total >> 1) + 1;
-  const table = scratch ? TABLE! : new Int32Array(6 * cap);
+  let cap = (total >> 1) + 1;
+  // A text is written straight into the piece of the shared buffer its words are kept in (the
+  // columns then moved together) when the buffer's rest has room for all it may need: no copy
+  // out of scratch arrays, and two views made for the writing instead of thirteen for the copy.
+  // Otherwise it is written to the scratch arrays and copied out, and the buffer renewed only
+  // when what the words do need is more than its rest (a new buffer costs its zeroing: about
+  // 6 µs for 64 KiB here, in a classification).
+  const reserve = 24 * cap + 4 * total;
+  const direct = OUT_AT + reserve <= OUT.byteLength;
+  let base = 0;
+  let codes: Uint16Array;
+  let table: Int32Array;
+  if (direct) {
+    base = OUT_AT;
+    table = OUT32.subarray(base >> 2, (base >> 2) + 6 * cap);
+    codes = OUT16.subarray((base + 24 * cap) >> 1, ((base + 24 * cap) >> 1) + 2 * total);
+  } else {
+    const scratch = total <= SCRATCH_CHARS;
+    if (scratch && CODES === undefined) {
+      CODES = new Uint16Array(2 * SCRATCH_CHARS);
+      TABLE = new Int32Array(6 * SCRATCH_CHARS);
+    }
+    codes = scratch ? CODES! : new Uint16Array(2 * total);
+    if (scratch) cap = SCRATCH_CHARS;
+    table = scratch ? TABLE! : new Int32Array(6 * cap);
+  }
   let sentence = 0;
   let n = 0;
   let w = 0;
@@ -378,6 +401,8 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
         continue;
       }
       const wordFrom = i;
+      // The word ended at a separator (in `c`, at `i`), read as the skip above reads it.
+      let atSeparator = false;
       const wordStart = w;
       let letters = 0;
       let latin = 0;
@@ -425,13 +450,24 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           // Devanagari: a letter or a sign (a combining mark) is written as it is, and only a
           // letter counts (what its WIDE entry says, read from a small table); any other
           // character of the block takes the general path.
-          const d = DEVANAGARI[c - 0x900] || devanagari(c);
+          // The rest of a run of them is read in a loop of its own.
+          let d = DEVANAGARI[c - 0x900] || devanagari(c);
           if (d !== DEVA_OTHER) {
-            codes[w++] = c;
-            if (d === DEVA_LETTER) letters++;
-            i++;
-            if (i >= len || w - wordStart >= MAX_WORD) break;
-            c = text.charCodeAt(i);
+            let cut = false;
+            for (;;) {
+              codes[w++] = c;
+              if (d === DEVA_LETTER) letters++;
+              i++;
+              if (i >= len || w - wordStart >= MAX_WORD) {
+                cut = true;
+                break;
+              }
+              c = text.charCodeAt(i);
+              if (c < 0x900 || c > 0x97f) break;
+              d = DEVANAGARI[c - 0x900] || devanagari(c);
+              if (d === DEVA_OTHER) break;
+            }
+            if (cut) break;
             continue;
           }
         }
@@ -452,7 +488,10 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           }
         } else if (k === Kind.Sep) {
           // Tag characters and variation selectors 17–256 (astral) are invisible too.
-          if (c !== 0xdb40 || invisibleAt(text, i) === 0) break;
+          if (c !== 0xdb40 || invisibleAt(text, i) === 0) {
+            atSeparator = true;
+            break;
+          }
           const j = skipInvisible(text, i, len);
           if (!continuesWord(text, j, len)) break;
           i = j - 1;
@@ -518,6 +557,11 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
       table[4 * cap + n] = s;
       table[5 * cap + n] = sentence;
       n++;
+      if (atSeparator) {
+        // The separator the word ended at, passed as the skip at the loop's top would pass it.
+        if ((c === 0x2e || c === 0x21 || c === 0x3f) && i + 1 < len && isSpace(text.charCodeAt(i + 1))) sentence++;
+        i++;
+      }
     }
   }
   if (run !== -1) n = closeRun(codes, table, cap, n, run, runLatin, runCyr, runGreek);
@@ -526,34 +570,42 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
   // this function's time in a classification, and work for the garbage collector), so texts
   // share buffers of OUT_CHUNK bytes (a buffer lives on while any text's words in it do).
   const bytes = 24 * n + 2 * w;
+  if (direct) {
+    // The columns and codes moved to follow each other (memmove within the buffer).
+    for (let k = 1; k < 6; k++) table.copyWithin(k * n, k * cap, k * cap + n);
+    OUT16.copyWithin((base + 24 * n) >> 1, (base + 24 * cap) >> 1, ((base + 24 * cap) >> 1) + w);
+    OUT_AT += (bytes + 7) & ~7;
+    return wordsIn(OUT, base, n, w);
+  }
   let buffer: ArrayBuffer;
-  let base = 0;
   if (bytes > OUT_CHUNK >> 2) buffer = new ArrayBuffer(bytes);
   else {
     if (OUT_AT + bytes > OUT.byteLength) {
       OUT = new ArrayBuffer(OUT_CHUNK);
+      OUT32 = new Int32Array(OUT);
+      OUT16 = new Uint16Array(OUT);
       OUT_AT = 0;
     }
     buffer = OUT;
     base = OUT_AT;
     OUT_AT += (bytes + 7) & ~7;
   }
-  const column = (k: number): Int32Array => {
-    const view = new Int32Array(buffer, base + 4 * k * n, n);
-    view.set(table.subarray(k * cap, k * cap + n));
-    return view;
-  };
-  const out = new Uint16Array(buffer, base + 24 * n, w);
-  out.set(codes.subarray(0, w));
+  for (let k = 0; k < 6; k++) new Int32Array(buffer, base + 4 * k * n, n).set(table.subarray(k * cap, k * cap + n));
+  new Uint16Array(buffer, base + 24 * n, w).set(codes.subarray(0, w));
+  return wordsIn(buffer, base, n, w);
+}
+
+/** The words whose six columns of `n` entries and `w` codes follow each other in `buffer` from `base`. */
+function wordsIn(buffer: ArrayBuffer, base: number, n: number, w: number): Words {
   return {
-    codes: out,
+    codes: new Uint16Array(buffer, base + 24 * n, w),
     count: n,
-    start: column(0),
-    end: column(1),
-    from: column(2),
-    to: column(3),
-    segment: column(4),
-    clause: column(5),
+    start: new Int32Array(buffer, base, n),
+    end: new Int32Array(buffer, base + 4 * n, n),
+    from: new Int32Array(buffer, base + 8 * n, n),
+    to: new Int32Array(buffer, base + 12 * n, n),
+    segment: new Int32Array(buffer, base + 16 * n, n),
+    clause: new Int32Array(buffer, base + 20 * n, n),
   };
 }
 

@@ -17,7 +17,7 @@ const URL_STOP = new Set('<>"\'`])}');
 // angle and other brackets split it, so `href="example.com">`, `(example.com)` and „example.com“
 // give `example.com`. An apostrophe between letters is part of a word ("thangam.it's" is not a
 // domain).
-const PIECE = /(?:[^"'`<>[\](){}‘’“”„«»‹›]|(?<=\p{L})['’](?=\p{L}))+/gu;
+export const PIECE = /(?:[^"'`<>[\](){}‘’“”„«»‹›]|(?<=\p{L})['’](?=\p{L}))+/gu;
 const LEADING = /^[*_]+/;
 const TRAILING = new Set(')>]"\'}.,;:!?*_');
 const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
@@ -121,7 +121,8 @@ export function findUrls(text: TextInput): readonly Match[] {
   return text.memo(URLS_KEY, computeUrls);
 }
 
-function computeUrls(text: TextInput): Match[] {
+/** {@link findUrls} without the memo (exported for tests). */
+export function computeUrls(text: TextInput): Match[] {
   const matches: Match[] = [];
   const spans = text.tokenSpans;
   // The segment of the current token, and the next "." and ":" in it at or after the token's
@@ -154,15 +155,37 @@ function computeUrls(text: TextInput): Match[] {
       continue;
     }
     if (!mayHaveDomain(token.value)) continue;
-    for (const piece of token.value.matchAll(PIECE)) {
-      if (!piece[0].includes('.')) continue;
-      const lead = LEADING.exec(piece[0])?.[0].length ?? 0;
-      const bare = trimTrailing(piece[0].slice(lead));
-      if (isBareDomain(bare)) matches.push({ field: token.field, value: bare, index: token.index + piece.index + lead });
+    // A token without a character that splits pieces is one piece (PIECE matches it whole).
+    if (!hasPieceBreak(token.value)) {
+      bareDomainIn(matches, token, token.value, 0);
+      continue;
     }
+    for (const piece of token.value.matchAll(PIECE)) bareDomainIn(matches, token, piece[0], piece.index);
   }
   return matches;
 }
+
+/** Adds the bare domain of `piece` (at `at` in the token), if it is one. */
+function bareDomainIn(matches: Match[], token: { field: string; index: number }, piece: string, at: number): void {
+  if (!piece.includes('.')) return;
+  const lead = LEADING.exec(piece)?.[0].length ?? 0;
+  const bare = trimTrailing(piece.slice(lead));
+  if (isBareDomain(bare)) matches.push({ field: token.field, value: bare, index: token.index + at + lead });
+}
+
+/** The characters PIECE stops at (quotes, brackets, guillemets), as a set of code units. */
+const PIECE_BREAKS: ReadonlySet<number> = new Set(Array.from('"\'`<>[](){}‘’“”„«»‹›', (c) => c.charCodeAt(0)));
+
+/** True when `token` has a character PIECE may stop at (an apostrophe between letters it does not). */
+export function hasPieceBreak(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 128 ? PIECE_BREAK_ASCII[c] === 1 : c === 0xab || c === 0xbb || (c >= 0x2018 && PIECE_BREAKS.has(c))) return true;
+  }
+  return false;
+}
+const PIECE_BREAK_ASCII = new Uint8Array(128);
+for (const c of PIECE_BREAKS) if (c < 128) PIECE_BREAK_ASCII[c] = 1;
 
 /** Brackets and quotes that set a link off as a whole, by their opening character. */
 const CLOSING: ReadonlyMap<string, string> = new Map([

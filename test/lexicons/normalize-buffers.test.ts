@@ -28,4 +28,25 @@ describe('normalizeWords output buffers', () => {
       expect(Array.from(words.segment)).toEqual(expected.map(() => 0));
     }
   });
+
+  it('a short text written in place gives what the scratch arrays give (the same text with white space that sends it there)', () => {
+    // Pieces of every path of the scan: ASCII, accented and two-letter folds, Cyrillic, Greek,
+    // Devanagari letters, signs and digits, leet, numbers, letter-spaced runs, invisible
+    // characters, apostrophes, sentence ends, astral letters and emoji.
+    const PIECES = ['free', 'Ünïcode', 'ß', 'Æ', 'привет', 'Й', 'ё', 'крεдит', 'frее', 'καλημέρα', 'ς', 'हिन्दी', 'क़', 'है', '१२३', '।', 'v1agra', '$ex', '|', '0800123456', '£1000',
+      'f r e e', 'v.i.a.g.r.a', 'в и а г р а', 'vi\u200Bagra', 'fr\u00ADee', "don't", '’', '. ', '! ', '? ', ' ', '  ', '\n', ',', '𝐀𝐁', '😍', '\u{E0041}', '\uDB40', 'a', 'I', 'x'];
+    let seed = 99;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const columns = (w: Words) => [w.count, w.codes, w.start, w.end, w.from, w.to, w.segment, w.clause].map((c) => (typeof c === 'number' ? c : Array.from(c)));
+    let words = 0;
+    for (let t = 0; t < 3000; t++) {
+      const fields = Array.from({ length: 1 + next(3) }, () => Array.from({ length: next(60) }, () => PIECES[next(PIECES.length)]).join(next(2) ? ' ' : ''));
+      const short = normalizeWords(fields, true);
+      const long = normalizeWords([...fields.slice(0, -1), fields[fields.length - 1] + ' '.repeat(2000)], true);
+      expect(columns(short), JSON.stringify(fields)).toEqual(columns(long));
+      words += short.count;
+    }
+    expect(words).toBeGreaterThan(40000);
+  });
 });
+

@@ -16,7 +16,8 @@ const WORD =
 const AMOUNT = String.raw`\p{Nd}{1,15}(?:[.,' \u00A0\u202F\u2019]\p{Nd}{3}){0,5}(?:[.,]\p{Nd}{1,2}|,-{1,2})?(?:\s?(?:[kKM]|mln|mil|million|billion)(?![\p{L}]))?`;
 
 // Every quantifier is bounded, so each attempt is constant work and a scan is linear.
-const PRICE = new RegExp(
+/** The prices and currency signs CURRENCY counts, as `matchAll` over a field would find them (exported for tests). */
+export const PRICE = new RegExp(
   [
     `${SYM}{1,10}\\s?${AMOUNT}`, // $100, € 50, $$$$1,000
     `(?<![\\p{L}\\p{Nd}.,])${AMOUNT}\\s?(?:${SYM}|${CODE}(?![\\p{L}])|${WORD}(?![\\p{L}]))`, // 100€, 100 USD, 50 евро
@@ -51,16 +52,75 @@ function flagsBefore(s: string, i: number): number {
  */
 function candidateAt(s: string, i: number, c: number): boolean {
   if (c < 128) {
-    if (c >= 48 && c <= 57) return digitMayStart(s, i);
+    if (c >= 48 && c <= 57) return digitMayStart(s, i) && mayBeFollowedByUnit(s, i);
     if (c >= 65 && c <= 90) {
       const d = s.charCodeAt(i + 1);
       const e = s.charCodeAt(i + 2);
-      return d >= 65 && d <= 90 && e >= 65 && e <= 90 && (flagsBefore(s, i) & LETTER) === 0;
+      return d >= 65 && d <= 90 && e >= 65 && e <= 90 && (flagsBefore(s, i) & LETTER) === 0 && CODE_HEADS.has(s.slice(i, i + 3));
     }
     return c === 36; // $
   }
   if (SIGN_CODES[c] === 1) return true;
-  return (charFlags(codePointAt(s, i)) & DIGIT) !== 0 && digitMayStart(s, i);
+  return (charFlags(codePointAt(s, i)) & DIGIT) !== 0 && digitMayStart(s, i) && mayBeFollowedByUnit(s, i);
+}
+
+/**
+ * The first three letters of each code of CODE: a match that starts with a capital letter is
+ * the alternative `CODE\s?AMOUNT` (the others start with a sign or a digit), so its first three
+ * letters are one of these.
+ */
+const CODE_HEADS: ReadonlySet<string> = new Set(CODE.slice(3, -1).split('|').map((code) => code.slice(0, 3)));
+
+/** {@link amountUnit} of each ASCII code unit. */
+const ASCII_UNIT = new Uint8Array(128);
+for (const ch of "0123456789.,'-\t\n\v\f\r ") ASCII_UNIT[ch.charCodeAt(0)] = 1;
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZbdefklmprz$') ASCII_UNIT[ch.charCodeAt(0)] = 2;
+
+/**
+ * 1 for a code unit a match that starts with a digit may have before its first letter or sign:
+ * what AMOUNT and `\s?` read (\p{Nd}, `.,'-`, U+2019 and the white space of `\s`); 2 for one
+ * that may be that first letter or sign: a currency sign, the first letter of a code of CODE or
+ * of a word of WORD, or of a suffix of AMOUNT (k K M mln mil million billion), and a surrogate
+ * (an astral digit or letter: the expression decides); 0 for any other.
+ */
+function amountUnit(c: number): number {
+  if (c < 128) return ASCII_UNIT[c]!;
+  if (c === 0xa0 || c === 0x2019 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) return 1;
+  // л д е р г (лв, долл, евро, руб, грн), δ ε (δολάρια, ευρώ)
+  if (SIGN_CODES[c] === 1 || c === 0x43b || c === 0x434 || c === 0x435 || c === 0x440 || c === 0x433 || c === 0x3b4 || c === 0x3b5) return 2;
+  if (c >= 0xd800 && c <= 0xdfff) return 2;
+  return (charFlags(c) & DIGIT) !== 0 ? 1 : 0;
+}
+/** The code units AMOUNT and `\s?` may read before a match's first letter or sign, at most: 15 + 5 × 4 + 3 digits and separators, a space. */
+const AMOUNT_REACH = 48;
+
+/**
+ * The last call of {@link mayBeFollowedByUnit}: its text and digit, and where its reading
+ * stopped (every unit between the digit and there is an amount's).
+ */
+let lastText = '';
+let lastDigit = -1;
+let lastStop = -1;
+
+/**
+ * False only when no PRICE match can start with the digit at `i`: such a match is the
+ * alternative `AMOUNT\s?(?:SYM|CODE|WORD)`, whose code units up to its first letter or sign are
+ * digits, separators and white space ({@link amountUnit} 1), so that letter or sign is the
+ * first other unit after `i`, and one of those a unit or a suffix may start with (2). Most
+ * numbers of prose ("in 2003 the", "08375750818 पर") are followed by none, and are not tried.
+ * Reads at most AMOUNT_REACH units from `i`, and none twice for the digits of one run taken in
+ * order (the units the last call read for an earlier digit of the same text are known): linear.
+ */
+function mayBeFollowedByUnit(s: string, i: number): boolean {
+  const end = Math.min(s.length, i + AMOUNT_REACH);
+  let j = i + 1;
+  if (s === lastText && i >= lastDigit && lastStop > j) j = lastStop;
+  for (; j < end; j++) if (amountUnit(s.charCodeAt(j)) !== 1) break;
+  lastText = s;
+  lastDigit = i;
+  lastStop = j;
+  if (j < end) return amountUnit(s.charCodeAt(j)) === 2;
+  return end < s.length;
 }
 
 /** `(?<![\p{L}\p{Nd}.,])` at `i`. */
@@ -79,7 +139,7 @@ function digitMayStart(s: string, i: number): boolean {
  * low half of a pair is never one, so passing units by the marks stops where stepping by code
  * point would.
  */
-function prices(text: TextInput): Match[] {
+export function prices(text: TextInput): Match[] {
   const out: Match[] = [];
   const marks = marksOf(text);
   for (let g = 0; g < text.segments.length; g++) {

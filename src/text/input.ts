@@ -304,14 +304,15 @@ export class TextInput {
             i++;
             continue;
           }
-          // A token: to the next white space. One tight loop per token, with printable ASCII
-          // (most characters) told from white space by one comparison.
+          // A token: to the next white space. One tight loop per token, with every character
+          // from "!" to U+167F (ASCII, Latin, Greek, Cyrillic, Devanagari…) told from white space
+          // by one comparison more: the only white space among them is U+00A0.
           const start = i;
           for (;;) {
             if (c < 0xdc00 || c > 0xdfff) codePoints++;
             if (++i >= n) break;
             c = text.charCodeAt(i);
-            if (c <= 32 || c >= 127 ? isSpace(c) : false) break;
+            if (c > 32 && c < 0x1680 ? c === 0xa0 : isSpace(c)) break;
           }
           if (codePoints === 0) leadingEmpty++;
           out[count] = s;

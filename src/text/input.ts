@@ -52,78 +52,29 @@ export const HIDDEN = /[\u00AD\u034F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060
  * U+0958–U+095F (whose NFKC form is decomposed), Cyrillic but its combining marks U+0483–U+0489,
  * ZWNJ and ZWJ (starters NFKC leaves alone, but in {@link HIDDEN}). Every string of the code points
  * outside this class is its own NFKC form, and so is one with U+093C after none of U+0928, U+0930,
- * U+0933 (with which it composes) or the virama U+094D (before which it sorts), and one with the
- * characters of {@link STABLE_UNIT} and {@link stableEmoji}; see {@link stableHidden}. Checked
- * against `normalize` on every pair and on random strings in test/text/stable-nfkc.test.ts.
+ * U+0933 (with which it composes) or the virama U+094D (before which it sorts); see
+ * {@link stableHidden}. Checked against `normalize` on every pair and on
+ * random strings in test/text/stable-nfkc.test.ts.
  */
 const MAY_CHANGE = /[^\t\n\r\x20-\x7e\u0900-\u093B\u093D-\u0950\u0955-\u0957\u0960-\u097F\u0400-\u0482\u048A-\u04FF\u200C\u200D]/g;
 
 /**
- * Per BMP code unit, beside MAY_CHANGE's complement: 1 for a starter NFKC leaves alone in any
- * string (no decomposition, canonical combining class 0, the second part of no composition) that
- * is in neither {@link HIDDEN} nor the stripping; 2 for the variation selectors U+FE0E and U+FE0F
- * (the same, but in HIDDEN). The punctuation, symbols and dingbats of social-media prose: « » – —
- * ‘ ’ “ ” • ° × ₽ € arrows, geometric shapes, ☺ ❤ ✅, braille (U+2800 as a blank), the keycap
- * U+20E3. Not "…" "№" "™" "‼" (compatibility decompositions) nor a letter with a decomposition.
- */
-const STABLE_UNIT = new Uint8Array(0x10000);
-for (const [a, b] of ([
-  [0xa1, 0xa7], [0xa9, 0xa9], [0xab, 0xac], [0xae, 0xae], [0xb0, 0xb1], [0xb6, 0xb7], [0xbb, 0xbb], [0xbf, 0xbf],
-  [0xd7, 0xd7], [0xf7, 0xf7], [0x2010, 0x2010], [0x2012, 0x2016], [0x2018, 0x2023], [0x2027, 0x2027],
-  [0x2030, 0x2032], [0x2035, 0x2035], [0x2038, 0x203b], [0x203d, 0x203d], [0x203f, 0x203f], [0x20a0, 0x20a7],
-  [0x20a9, 0x20c0], [0x20e3, 0x20e3], [0x2190, 0x2199], [0x219c, 0x21ad], [0x21af, 0x21cc], [0x21d0, 0x21ff],
-  [0x2300, 0x2328], [0x232b, 0x23ff], [0x25a0, 0x27bf], [0x2800, 0x28ff], [0x2b00, 0x2bff], [0x30fb, 0x30fb],
-] as const)) for (let c = a; c <= b; c++) STABLE_UNIT[c] = 1;
-STABLE_UNIT[0xfe0e] = 2;
-STABLE_UNIT[0xfe0f] = 2;
-
-/**
- * Whether the surrogate pair `hi`, `lo` is an emoji code point NFKC leaves alone in any string
- * (as {@link STABLE_UNIT}'s 1): a regional indicator U+1F1E6–U+1F1FF or a code point of
- * U+1F300–U+1FAFF (pictographs, emoticons, transport, skin tones…).
- */
-function stableEmoji(hi: number, lo: number): boolean {
-  if (!(lo >= 0xdc00 && lo <= 0xdfff)) return false;
-  if (hi === 0xd83d) return true;
-  if (hi === 0xd83c) return lo >= 0xdf00 || (lo >= 0xdde6 && lo <= 0xddff);
-  return hi === 0xd83e && lo <= 0xdeff;
-}
-
-/**
- * -1 when `text` may not be its own NFKC form (see MAY_CHANGE, {@link STABLE_UNIT},
- * {@link stableEmoji}); otherwise the index of its first character of {@link HIDDEN} (a ZWNJ,
- * ZWJ, U+FE0E or U+FE0F, the only ones such a text can have), or `text.length` when it has none.
- * One search instead of `normalize('NFKC')` and HIDDEN's search on Hindi and Russian text, with
- * emoji and the punctuation of prose. Such a text has no character the stripping removes or
- * replaces.
+ * -1 when `text` may not be its own NFKC form (see MAY_CHANGE); otherwise the index of its first
+ * character of {@link HIDDEN} (a ZWNJ or ZWJ), or `text.length` when it has none. One search
+ * instead of `normalize('NFKC')` and HIDDEN's search on Hindi and Russian text without emoji.
  */
 export function stableHidden(text: string): number {
-  let selector = text.length;
   MAY_CHANGE.lastIndex = 0;
   while (MAY_CHANGE.test(text)) {
     const at = MAY_CHANGE.lastIndex - 1;
-    const c = text.charCodeAt(at);
-    const k = STABLE_UNIT[c]!;
-    if (k !== 0) {
-      if (k === 2 && selector === text.length) selector = at;
-      continue;
-    }
-    if (c === 0x93c) {
-      const before = at > 0 ? text.charCodeAt(at - 1) : 0;
-      if (before === 0x928 || before === 0x930 || before === 0x933 || before === 0x94d) return -1;
-      continue;
-    }
-    if (c >= 0xd83c && c <= 0xd83e && stableEmoji(c, text.charCodeAt(at + 1))) {
-      MAY_CHANGE.lastIndex = at + 2;
-      continue;
-    }
-    return -1;
+    if (text.charCodeAt(at) !== 0x93c) return -1;
+    const before = at > 0 ? text.charCodeAt(at - 1) : 0;
+    if (before === 0x928 || before === 0x930 || before === 0x933 || before === 0x94d) return -1;
   }
-  // The other characters of HIDDEN such a text can have.
+  // The only characters of HIDDEN such a text can have.
   const zwnj = text.indexOf('\u200C');
   const zwj = text.indexOf('\u200D');
-  const joiner = zwnj === -1 ? zwj : zwj === -1 ? zwnj : Math.min(zwnj, zwj);
-  return joiner === -1 ? selector : Math.min(joiner, selector);
+  return zwnj === -1 ? (zwj === -1 ? text.length : zwj) : zwj === -1 ? zwnj : Math.min(zwnj, zwj);
 }
 
 /**
@@ -235,9 +186,8 @@ export class TextInput {
         hidden.push(-1);
         return s;
       }
-      // Devanagari or Cyrillic (with emoji and punctuation) NFKC leaves alone: the field is its
-      // normal form, and its first hidden character (ZWNJ, ZWJ, U+FE0E, U+FE0F) is known without
-      // HIDDEN's search.
+      // Devanagari or Cyrillic NFKC leaves alone: the field is its normal form, and its first
+      // hidden character (ZWNJ, ZWJ) is known without HIDDEN's search.
       const stable = stableHidden(s.text);
       if (stable !== -1) {
         rawNfkc.push(s.text);
@@ -245,7 +195,7 @@ export class TextInput {
           hidden.push(-1);
           return s;
         }
-        // Its hidden characters are all kept: nothing to strip.
+        // Its hidden characters (ZWNJ, ZWJ) are kept: nothing to strip.
         hidden.push(stable);
         return s;
       }

@@ -3,31 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN, nfkc, stableHidden, TextInput } from '../../src/text/input.js';
 
-// Every code unit stableHidden may accept, every astral code point, and a few it must refuse.
+// Every code unit stableHidden may accept, and a few it must refuse.
 const ACCEPTED: string[] = [];
 for (let c = 0; c < 0x10000; c++) {
   const s = String.fromCharCode(c);
   if (stableHidden(s) !== -1 || stableHidden('a' + s) !== -1) ACCEPTED.push(s);
 }
-const EMOJI: string[] = [];
-for (let cp = 0x10000; cp < 0x110000; cp++) {
-  const s = String.fromCodePoint(cp);
-  if (stableHidden(s) !== -1) EMOJI.push(s);
-}
 const REFUSED = ['\u0958', '\u095F', '\u0951', '\u0954', '\u0483', '\u0301', '\u0306', 'é', '\uFB01', '\u00A0', '\u200B',
-  '\uD835', '\u1100', '\u1161', '\u0000', '…', '№', '™', '‼', '½', '²', '\u00AD', '\u202A', '\u202F', '\uFE00', '\uFEFF',
-  '\u2011', '\u2033', '\u219A', '\u2329', '🄰', '🈀', '🯰', '\uDB40\uDC01', '\uD83D', '\uDE0D', '\uD83D\uD83D'];
+  '\uFE0F', '😍', '\uD835', '\u1100', '\u1161', '\u0000'];
 const PIECES = [...ACCEPTED, '\u093C', '\u093C', '\u093C', '\u094D', '\u094D', '\u0928', '\u0930', '\u0933', '\u200C',
-  '\u200D', '\uFE0F', '\uFE0F', '«', '»', '—', 'नमस्ते', 'ज़', 'ऩ', 'Привет', 'и\u0306', 'ё', '😍', '👍🏻', '❤\uFE0F',
-  '👩\u200D💻', '🇷🇺', '#\uFE0F\u20E3', ...EMOJI.filter((_, i) => i % 16 === 0), ...REFUSED];
-
-/** The code points that are a later part of some code point's canonical decomposition: those may compose with what precedes them. */
-const SECONDARY = new Set<number>();
-for (let cp = 0; cp < 0x110000; cp++) {
-  if (cp >= 0xd800 && cp <= 0xdfff) continue;
-  const d = [...String.fromCodePoint(cp).normalize('NFD')];
-  for (let i = 1; i < d.length; i++) SECONDARY.add(d[i]!.codePointAt(0)!);
-}
+  '\u200D', 'नमस्ते', 'ज़', 'ऩ', 'Привет', 'и\u0306', 'ё', ...REFUSED];
 
 function random(seed: number): (n: number) => number {
   return (n) => {
@@ -51,54 +36,19 @@ function check(t: string): boolean {
 }
 
 describe('stableHidden', () => {
-  it('accepts Devanagari and Cyrillic letters, emoji and the punctuation of prose, refuses what NFKC changes', () => {
-    expect(ACCEPTED.length).toBeGreaterThan(1900);
-    for (const s of ['नमस्ते दुनिया', 'ज़रूर', 'Привет, мир!', 'ёжик й', 'a\u200Db', '', '«Привет» — 😍👍🏻', '❤\uFE0F ₽ ✅ ⠀', '🇷🇺 #\uFE0F\u20E3']) {
-      expect(stableHidden(s), s).not.toBe(-1);
-    }
-    for (const s of [...REFUSED, 'न\u093C', 'र\u093C', 'ळ\u093C', 'क\u094D\u093C', 'Привет…', '😍\uD83D', '«\u0301']) {
-      expect(stableHidden(s), JSON.stringify(s)).toBe(-1);
-    }
-    // The emoji accepted: the regional indicators and U+1F300–U+1FAFF, nothing else of the astral planes.
-    const emoji = EMOJI.map((s) => s.codePointAt(0)!);
-    expect(emoji.length).toBe(26 + 0x1fb00 - 0x1f300);
-    expect(emoji.every((cp) => (cp >= 0x1f1e6 && cp <= 0x1f1ff) || (cp >= 0x1f300 && cp <= 0x1faff))).toBe(true);
+  it('accepts Devanagari and Cyrillic letters, refuses what NFKC changes', () => {
+    expect(ACCEPTED.length).toBeGreaterThan(450);
+    for (const s of ['नमस्ते दुनिया', 'ज़रूर', 'Привет, мир!', 'ёжик й', 'a\u200Db', '']) expect(stableHidden(s), s).not.toBe(-1);
+    for (const s of [...REFUSED, 'न\u093C', 'र\u093C', 'ळ\u093C', 'क\u094D\u093C']) expect(stableHidden(s), JSON.stringify(s)).toBe(-1);
   });
 
-  it('every accepted unit but ASCII, Devanagari and Cyrillic is a starter that NFKC never changes and nothing composes with', () => {
-    const bad: string[] = [];
-    for (const s of [...ACCEPTED, ...EMOJI]) {
-      const c = s.codePointAt(0)!;
-      if (c < 0x80 || (c >= 0x400 && c <= 0x4ff) || (c >= 0x900 && c <= 0x97f) || c === 0x200c || c === 0x200d) continue;
-      const starter = ('a\u0315' + s).normalize('NFD') === 'a\u0315' + s && ('a' + s + '\u0315').normalize('NFD') === 'a' + s + '\u0315';
-      if (s.normalize('NFKD') !== s || SECONDARY.has(c) || !starter) bad.push(c.toString(16));
-      // Of HIDDEN, only the two variation selectors; nothing the stripping removes.
-      if (HIDDEN.test(s) && c !== 0xfe0e && c !== 0xfe0f) bad.push(c.toString(16));
-    }
-    expect(bad).toEqual([]);
-  });
-
-  it('every accepted code unit, alone and in every pair, is its own NFKC form; every emoji with each of them', () => {
+  it('every accepted code unit, alone and in every pair, is its own NFKC form', () => {
     let accepted = 0;
-    const bad: string[] = [];
     for (const a of ACCEPTED) {
       check(a);
-      for (const b of ACCEPTED) {
-        const t = a + b;
-        if (stableHidden(t) === -1) continue;
-        accepted++;
-        if (t.normalize('NFKC') !== t) bad.push(t);
-      }
+      for (const b of ACCEPTED) if (check(a + b)) accepted++;
     }
-    expect(bad).toEqual([]);
     expect(accepted).toBeGreaterThan(ACCEPTED.length * ACCEPTED.length * 0.95);
-    for (const e of EMOJI) {
-      check(e);
-      for (let i = e.codePointAt(0)! % 7; i < ACCEPTED.length; i += 7) {
-        for (const t of [e + ACCEPTED[i], ACCEPTED[i] + e]) if (stableHidden(t) !== -1 && t.normalize('NFKC') !== t) bad.push(t);
-      }
-    }
-    expect(bad).toEqual([]);
   });
 
   it('holds on random strings of those, Devanagari marks, Cyrillic and what it refuses', () => {

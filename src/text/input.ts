@@ -140,6 +140,35 @@ function stripped(normal: string, from = 0): string {
   return STRIP.test(normal) ? normal.replace(INVISIBLE, '').replace(CONTROL, ' ') : normal;
 }
 
+/** In {@link TOKEN_UNIT}: a Latin letter (ASCII, U+0080–U+024F, U+1E00–U+1EFF). */
+const LATIN_UNIT = 1;
+/** In {@link TOKEN_UNIT}: Cyrillic (U+0400–U+052F). */
+const CYRILLIC_UNIT = 2;
+/** In {@link TOKEN_UNIT}: Greek (U+0370–U+03FF, U+1F00–U+1FFF). */
+const GREEK_UNIT = 4;
+/** In {@link TOKEN_UNIT}: a low surrogate (no code point of its own in a token's length). */
+const LOW_SURROGATE = 8;
+/** In {@link TOKEN_UNIT}: white space ({@link isSpace}), which ends a token. */
+const SPACE_UNIT = 16;
+
+/**
+ * Per code unit, what the tokens' pass reads of it in one look-up: white space, a low surrogate,
+ * and the script bit {@link TextInput.mixedScriptTokens} reads (the ranges above; the code units
+ * of U+0080–U+024F that are no letter count as Latin too, as text.OBFUSCATION reads them).
+ */
+const TOKEN_UNIT = new Uint8Array(0x10000);
+for (let c = 0; c < 0x10000; c++) {
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0x80 && c < 0x250) || (c >= 0x1e00 && c < 0x1f00)) TOKEN_UNIT[c] = LATIN_UNIT;
+  else if (c >= 0x400 && c < 0x530) TOKEN_UNIT[c] = CYRILLIC_UNIT;
+  else if ((c >= 0x370 && c < 0x400) || (c >= 0x1f00 && c < 0x2000)) TOKEN_UNIT[c] = GREEK_UNIT;
+  else if (c >= 0xdc00 && c <= 0xdfff) TOKEN_UNIT[c] = LOW_SURROGATE;
+  if (isSpace(c)) TOKEN_UNIT[c] = SPACE_UNIT;
+}
+
+/** Scratch of {@link TextInput.mixedScriptTokens}. */
+const MIXED_SCRATCH: number[] = [];
+const NO_TOKENS: readonly number[] = Object.freeze([]);
+
 /**
  * Scratch of {@link TextInput.tokenSpans}: grown to the most numbers a text has needed (it is
  * filled from index 0 up, so it stays a packed array of small integers).
@@ -168,6 +197,7 @@ export class TextInput {
   readonly joined: string;
   #tokens: readonly Token[] | undefined;
   #spans: readonly number[] | undefined;
+  #mixed: readonly number[] = NO_TOKENS;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
   /** Tokens before the first that has a code point (tokens of lone low surrogates only). */
@@ -241,6 +271,8 @@ export class TextInput {
       // Filled in a reused array, then copied out at its size: one allocation instead of the
       // dozen of an array grown push by push (most of a request's garbage otherwise).
       const out = SPANS_SCRATCH;
+      const mixed = MIXED_SCRATCH;
+      let mixedCount = 0;
       let count = 0;
       let codePoints = 0;
       let leadingEmpty = 0;
@@ -249,22 +281,31 @@ export class TextInput {
         const n = text.length;
         let i = 0;
         while (i < n) {
-          let c = text.charCodeAt(i);
-          if (isSpace(c)) {
+          const c = text.charCodeAt(i);
+          if ((TOKEN_UNIT[c]! & SPACE_UNIT) !== 0) {
             i++;
             continue;
           }
-          // A token: to the next white space. One tight loop per token, with every character
-          // from "!" to U+167F (ASCII, Latin, Greek, Cyrillic, Devanagari…) told from white space
-          // by one comparison more: the only white space among them is U+00A0.
+          // A token: to the next white space. One tight loop per token, one look-up per
+          // character: white space, a low surrogate, a script.
           const start = i;
+          let unit = TOKEN_UNIT[c]!;
+          let units = 0;
           for (;;) {
-            if (c < 0xdc00 || c > 0xdfff) codePoints++;
+            units |= unit;
             if (++i >= n) break;
-            c = text.charCodeAt(i);
-            if (c > 32 && c < 0x1680 ? c === 0xa0 : isSpace(c)) break;
+            unit = TOKEN_UNIT[text.charCodeAt(i)]!;
+            if ((unit & SPACE_UNIT) !== 0) break;
           }
+          let points = i - start;
+          if ((units & LOW_SURROGATE) !== 0) {
+            for (let j = start; j < i; j++) if ((TOKEN_UNIT[text.charCodeAt(j)]! & LOW_SURROGATE) !== 0) points--;
+          }
+          codePoints += points;
           if (codePoints === 0) leadingEmpty++;
+          // Two script bits or more (not 0, 1, 2 or 4).
+          const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
+          if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
           out[count] = s;
           out[count + 1] = start;
           out[count + 2] = i;
@@ -274,8 +315,22 @@ export class TextInput {
       this.#tokenCodePoints = codePoints;
       this.#leadingEmpty = leadingEmpty;
       this.#spans = out.slice(0, count);
+      if (mixedCount > 0) this.#mixed = mixed.slice(0, mixedCount);
     }
     return this.#spans;
+  }
+
+  /**
+   * The tokens of {@link tokenSpans} whose code units are of two or more of three scripts, as
+   * the index in `tokenSpans` of each (a multiple of 3), in order: Latin (ASCII letters,
+   * U+0080–U+024F, U+1E00–U+1EFF), Cyrillic (U+0400–U+052F), Greek (U+0370–U+03FF,
+   * U+1F00–U+1FFF). The only tokens in which text.OBFUSCATION may find a word that mixes
+   * scripts; found in the pass of `tokenSpans` (few: «слово» and a Latin name in Russian
+   * text, none in most English).
+   */
+  get mixedScriptTokens(): readonly number[] {
+    void this.tokenSpans;
+    return this.#mixed;
   }
 
   /**

@@ -14,7 +14,8 @@ const OTHERS = ['a', 'Z', '!', '~', '\u007F', '\u0085', '\u009F', '\u00A1', 'é'
 function random(seed: number): (n: number) => number {
   return (n) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
+    // The high bits: the low ones of this generator repeat with a short period.
+    return Math.floor((seed / 2147483648) * n);
   };
 }
 

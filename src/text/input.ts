@@ -150,6 +150,8 @@ const GREEK_UNIT = 4;
 const LOW_SURROGATE = 8;
 /** In {@link TOKEN_UNIT}: white space ({@link isSpace}), which ends a token. */
 const SPACE_UNIT = 16;
+/** In {@link TOKEN_UNIT}: a separator of a letter-spaced word that is no white space: . - _ * ~ / + · • */
+const SEPARATOR_UNIT = 32;
 
 /**
  * Per code unit, what the tokens' pass reads of it in one look-up: white space, a low surrogate,
@@ -164,9 +166,11 @@ for (let c = 0; c < 0x10000; c++) {
   else if (c >= 0xdc00 && c <= 0xdfff) TOKEN_UNIT[c] = LOW_SURROGATE;
   if (isSpace(c)) TOKEN_UNIT[c] = SPACE_UNIT;
 }
+for (const c of '.-_*~/+\u00B7\u2022') TOKEN_UNIT[c.charCodeAt(0)]! |= SEPARATOR_UNIT;
 
-/** Scratch of {@link TextInput.mixedScriptTokens}. */
+/** Scratch of {@link TextInput.mixedScriptTokens} and {@link TextInput.separatedTokens}. */
 const MIXED_SCRATCH: number[] = [];
+const SEPARATED_SCRATCH: number[] = [];
 const NO_TOKENS: readonly number[] = Object.freeze([]);
 
 /**
@@ -198,6 +202,7 @@ export class TextInput {
   #tokens: readonly Token[] | undefined;
   #spans: readonly number[] | undefined;
   #mixed: readonly number[] = NO_TOKENS;
+  #separated: readonly number[] = NO_TOKENS;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
   /** Tokens before the first that has a code point (tokens of lone low surrogates only). */
@@ -273,6 +278,8 @@ export class TextInput {
       const out = SPANS_SCRATCH;
       const mixed = MIXED_SCRATCH;
       let mixedCount = 0;
+      const separated = SEPARATED_SCRATCH;
+      let separatedCount = 0;
       let count = 0;
       let codePoints = 0;
       let leadingEmpty = 0;
@@ -306,6 +313,7 @@ export class TextInput {
           // Two script bits or more (not 0, 1, 2 or 4).
           const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
           if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
+          if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
           out[count] = s;
           out[count + 1] = start;
           out[count + 2] = i;
@@ -316,6 +324,7 @@ export class TextInput {
       this.#leadingEmpty = leadingEmpty;
       this.#spans = out.slice(0, count);
       if (mixedCount > 0) this.#mixed = mixed.slice(0, mixedCount);
+      if (separatedCount > 0) this.#separated = separated.slice(0, separatedCount);
     }
     return this.#spans;
   }
@@ -331,6 +340,17 @@ export class TextInput {
   get mixedScriptTokens(): readonly number[] {
     void this.tokenSpans;
     return this.#mixed;
+  }
+
+  /**
+   * The tokens of {@link tokenSpans} with a character of . - _ * ~ / + · • (what separates the
+   * letters of "V.I.A.G.R.A" inside a token), as the index in `tokenSpans` of each, in order:
+   * where text.OBFUSCATION's letter-spacing pre-test looks for such words. Found in the pass of
+   * `tokenSpans`.
+   */
+  get separatedTokens(): readonly number[] {
+    void this.tokenSpans;
+    return this.#separated;
   }
 
   /**

@@ -577,6 +577,73 @@ function maySpaceOut(s: string): boolean {
 }
 
 /**
+ * Whether one field, read off its tokens (`spans[tFrom, tTo)`, three numbers each, see
+ * TextInput.tokenSpans) and the ones among them with a separator that is no white space
+ * (`separated[kFrom, kTo)`, TextInput.separatedTokens), has what every start {@link maySpaceOut}
+ * accepts has: three times the same separator, each two code units and some marks after the last,
+ * either inside one token (. - _ * ~ / + · •) or as the white space (space, no-break space) before
+ * two tokens of one code unit and its marks each, the first after a token that ends in a letter
+ * (and marks) starting a word, the third followed by a token. Without it the pre-tests of
+ * {@link letterSpaced} fail, and they need not read the field: Russian and Czech prose has one-letter
+ * words, but seldom three in a row. Linear: each token is read once, each separated one from each
+ * of its separators to the third after it, over marks only.
+ */
+export function mayBeSpacedOut(
+  s: string,
+  spans: readonly number[],
+  tFrom: number,
+  tTo: number,
+  separated: readonly number[],
+  kFrom: number,
+  kTo: number,
+): boolean {
+  for (let k = kFrom; k < kTo; k++) {
+    const t = separated[k]!;
+    const to = spans[t + 2]!;
+    for (let p = spans[t + 1]!; p < to; p++) {
+      const sep = s.charCodeAt(p);
+      if (!isSpacing(sep)) continue;
+      let i = p + 2;
+      while (isMarkUnit(s.charCodeAt(i))) i++;
+      if (s.charCodeAt(i) !== sep) continue;
+      i += 2;
+      while (isMarkUnit(s.charCodeAt(i))) i++;
+      if (s.charCodeAt(i) === sep) return true;
+    }
+  }
+  // The second and third letter are tokens t and t + 3, after token t - 3 and before t + 6.
+  for (let t = tFrom + 3; t + 6 < tTo; t += 3) {
+    const start = spans[t + 1]!;
+    const end = spans[t + 2]!;
+    if (end - start > 1 && !isMarkUnit(s.charCodeAt(start + 1))) continue;
+    const before = spans[t - 1]!;
+    if (start !== before + 1) continue;
+    const sep = s.charCodeAt(before);
+    if (sep !== 32 && sep !== 0xa0) continue;
+    const next = spans[t + 4]!;
+    const nextEnd = spans[t + 5]!;
+    if (next !== end + 1 || s.charCodeAt(end) !== sep || nextEnd !== spans[t + 7]! - 1 || s.charCodeAt(nextEnd) !== sep) continue;
+    if (!onlyMarks(s, start + 1, end) || !onlyMarks(s, next + 1, nextEnd)) continue;
+    let a = before - 1;
+    while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
+    if (isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
+  }
+  return false;
+}
+
+/** Whether `s[from, to)` is all combining marks of the BMP (empty: true). */
+function onlyMarks(s: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && isMarkUnit(s.charCodeAt(i))) i++;
+  return i === to;
+}
+
+/** {@link letterSpaced}'s pre-tests alone (for the tests that check {@link mayBeSpacedOut} against them). */
+export function spacingPretests(s: string): boolean {
+  return MAY_SPACE.test(s) && maySpaceOut(s);
+}
+
+/**
  * Letter-spaced words of one field of normalised text. `pretests`: false reads the whole field
  * without the quick tests before the scan (for the tests that check they change nothing).
  */
@@ -663,10 +730,17 @@ export default defineRule({
     const cache = new Map<string, boolean>();
     const spans = text.tokenSpans;
     const tokens = text.mixedScriptTokens;
+    const separated = text.separatedTokens;
     let k = 0;
+    let t = 0;
+    let j = 0;
     for (let g = 0; g < text.segments.length; g++) {
       const kFrom = k;
       while (k < tokens.length && spans[tokens[k]!] === g) k++;
+      const tFrom = t;
+      while (t < spans.length && spans[t] === g) t += 3;
+      const jFrom = j;
+      while (j < separated.length && spans[separated[j]!] === g) j++;
       const { field, text: s } = text.segments[g]!;
       const found: Match[] = [];
       // A field without an invisible character (TextInput.hidden: most) has no word hidden by one.
@@ -680,7 +754,7 @@ export default defineRule({
       const before = mixed.length;
       if (k > kFrom) mixedScript(s, field, spans, tokens, kFrom, k, mixed);
       for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);
-      letterSpaced(s, field, cache, found);
+      if (mayBeSpacedOut(s, spans, tFrom, t, separated, jFrom, j)) letterSpaced(s, field, cache, found);
       found.sort((a, b) => a.index! - b.index!);
       matches.push(...found);
     }

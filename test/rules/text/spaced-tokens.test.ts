@@ -1,0 +1,64 @@
+// text.OBFUSCATION's letter-spacing pre-test read off the tokens (mayBeSpacedOut) against the
+// pre-tests it goes before (MAY_SPACE and maySpaceOut): wherever those pass, it passes; and
+// TextInput.separatedTokens against its definition.
+import { describe, expect, it } from 'vitest';
+import { mayBeSpacedOut, spacingPretests } from '../../../src/rules/text/obfuscation.js';
+import { TextInput } from '../../../src/text/input.js';
+
+const PIECES = [
+  'f r e e', 'к р е д и т', 'V.I.A.G.R.A', 'c-a-s-i-n-o', 'п о р н о', 'ф и г', 'a', 'b', 'и', 'в', 'у', 'ε', 'к', 'à', 'é', 'ё',
+  'ы', 'x', 'I', 'A', ' ', ' ', ' ', ' ', ' ', '.', '-', '_', '*', '/', '+', '\u00A0', '\u00A0', '·', '•', '~', '\u0301', '\u0308',
+  '\u0483', '\u093C', 'ый', 'слово', 'free', 'Москве', 'c', '1', '😍', 'ж', 'है', 'कि', '中', '(', '«', '»', '"', '\n', '\t', ',',
+  'и в', 'а я', 'с и в', 'a\u0301 b\u0301 c\u0301 d', 'x.\u0301y.z', 'ǅ', '\u2003',
+];
+
+function random(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    // The high bits: the low ones of this generator repeat with a short period.
+    return Math.floor((seed / 2147483648) * n);
+  };
+}
+
+describe('mayBeSpacedOut', () => {
+  it('passes wherever MAY_SPACE and maySpaceOut pass, and lists the separated tokens', () => {
+    const next = random(17);
+    let pretests = 0;
+    let skipped = 0;
+    for (let k = 0; k < 20000; k++) {
+      const fields: { field: string; text: string }[] = [];
+      const count = 1 + next(2);
+      for (let f = 0; f < count; f++) {
+        let t = '';
+        const n = 1 + next(k % 5 === 0 ? 60 : 16);
+        for (let p = 0; p < n; p++) t += PIECES[next(PIECES.length)];
+        fields.push({ field: `f${f}`, text: t });
+      }
+      const input = new TextInput(fields);
+      const spans = input.tokenSpans;
+      const separated = input.separatedTokens;
+      const expected: number[] = [];
+      for (let t = 0; t < spans.length; t += 3) {
+        if (/[.\-_*~/+\u00B7\u2022]/.test(input.segments[spans[t]!]!.text.slice(spans[t + 1], spans[t + 2]))) expected.push(t);
+      }
+      expect(separated, JSON.stringify(fields)).toEqual(expected);
+      let t = 0;
+      let j = 0;
+      for (let g = 0; g < input.segments.length; g++) {
+        const tFrom = t;
+        while (t < spans.length && spans[t] === g) t += 3;
+        const jFrom = j;
+        while (j < separated.length && spans[separated[j]!] === g) j++;
+        const s = input.segments[g]!.text;
+        const quick = mayBeSpacedOut(s, spans, tFrom, t, separated, jFrom, j);
+        const old = spacingPretests(s);
+        if (old) {
+          pretests++;
+          expect(quick, JSON.stringify(s)).toBe(true);
+        } else if (!quick) skipped++;
+      }
+    }
+    expect(pretests).toBeGreaterThan(3000);
+    expect(skipped).toBeGreaterThan(3000);
+  });
+});

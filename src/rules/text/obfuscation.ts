@@ -580,10 +580,11 @@ function maySpaceOut(s: string): boolean {
  * Whether one field, read off its tokens (`spans[tFrom, tTo)`, three numbers each, see
  * TextInput.tokenSpans) and the ones among them with a separator that is no white space
  * (`separated[kFrom, kTo)`, TextInput.separatedTokens), has what every start {@link maySpaceOut}
- * accepts has: three times the same separator, each two code units and some marks after the last,
- * either inside one token (. - _ * ~ / + · •) or as the white space (space, no-break space) before
- * two tokens of one code unit and its marks each, the first after a token that ends in a letter
- * (and marks) starting a word, the third followed by a token. Without it the pre-tests of
+ * accepts has: three times the same separator, each two code units and some marks after the last
+ * and each followed by a letter of {@link RUN_LETTER}, either inside one token (. - _ * ~ / + · •)
+ * or as the white space (space, no-break space) before two tokens of one such letter and its marks
+ * each, the first after a token that ends in a letter (and marks) starting a word, the third
+ * followed by a token that starts with such a letter. Without it the pre-tests of
  * {@link letterSpaced} fail, and they need not read the field: Russian and Czech prose has one-letter
  * words, but seldom three in a row. Linear: each token is read once, each separated one from each
  * of its separators to the third after it, over marks only.
@@ -602,13 +603,13 @@ export function mayBeSpacedOut(
     const to = spans[t + 2]!;
     for (let p = spans[t + 1]!; p < to; p++) {
       const sep = s.charCodeAt(p);
-      if (!isSpacing(sep)) continue;
+      if (!isSpacing(sep) || !isRunLetter(s.charCodeAt(p + 1))) continue;
       let i = p + 2;
       while (isMarkUnit(s.charCodeAt(i))) i++;
-      if (s.charCodeAt(i) !== sep) continue;
+      if (s.charCodeAt(i) !== sep || !isRunLetter(s.charCodeAt(i + 1))) continue;
       i += 2;
       while (isMarkUnit(s.charCodeAt(i))) i++;
-      if (s.charCodeAt(i) === sep) return true;
+      if (s.charCodeAt(i) === sep && isRunLetter(s.charCodeAt(i + 1))) return true;
     }
   }
   // The second and third letter are tokens t and t + 3, after token t - 3 and before t + 6.
@@ -623,12 +624,19 @@ export function mayBeSpacedOut(
     const next = spans[t + 4]!;
     const nextEnd = spans[t + 5]!;
     if (next !== end + 1 || s.charCodeAt(end) !== sep || nextEnd !== spans[t + 7]! - 1 || s.charCodeAt(nextEnd) !== sep) continue;
+    if (!isRunLetter(s.charCodeAt(start)) || !isRunLetter(s.charCodeAt(next)) || !isRunLetter(s.charCodeAt(nextEnd + 1))) continue;
     if (!onlyMarks(s, start + 1, end) || !onlyMarks(s, next + 1, nextEnd)) continue;
     let a = before - 1;
     while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
     if (isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
   }
   return false;
+}
+
+/** A code unit of {@link RUN_LETTER} (checked on every code unit in test/rules/text/spaced-tokens.test.ts). */
+export function isRunLetter(c: number): boolean {
+  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return c <= 0x9f || (c >= 0xa1 && c <= 0xb6) || (c >= 0xb8 && c <= 0x52f) || (c >= 0x1e00 && c <= 0x1fff);
 }
 
 /** Whether `s[from, to)` is all combining marks of the BMP (empty: true). */

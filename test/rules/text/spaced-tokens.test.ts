@@ -2,7 +2,7 @@
 // pre-tests it goes before (MAY_SPACE and maySpaceOut): wherever those pass, it passes; and
 // TextInput.separatedTokens against its definition.
 import { describe, expect, it } from 'vitest';
-import { mayBeSpacedOut, spacingPretests } from '../../../src/rules/text/obfuscation.js';
+import { isRunLetter, mayBeSpacedOut, RUN_LETTER, spacingPretests } from '../../../src/rules/text/obfuscation.js';
 import { TextInput } from '../../../src/text/input.js';
 
 const PIECES = [
@@ -21,6 +21,13 @@ function random(seed: number): (n: number) => number {
 }
 
 describe('mayBeSpacedOut', () => {
+  it('isRunLetter is RUN_LETTER on every code unit', () => {
+    const re = new RegExp(`^${RUN_LETTER}$`);
+    const bad: number[] = [];
+    for (let c = 0; c < 0x10000; c++) if (isRunLetter(c) !== re.test(String.fromCharCode(c))) bad.push(c);
+    expect(bad).toEqual([]);
+  });
+
   it('passes wherever MAY_SPACE and maySpaceOut pass, and lists the separated tokens', () => {
     const next = random(17);
     let pretests = 0;

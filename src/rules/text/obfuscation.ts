@@ -603,7 +603,8 @@ export function mayBeSpacedOut(
     const to = spans[t + 2]!;
     for (let p = spans[t + 1]!; p < to; p++) {
       const sep = s.charCodeAt(p);
-      if (!isSpacing(sep) || !isRunLetter(s.charCodeAt(p + 1))) continue;
+      if (sep >= 0x80 ? sep !== 0xb7 && sep !== 0x2022 : ASCII_SPACING[sep] !== 1) continue;
+      if (!isRunLetter(s.charCodeAt(p + 1))) continue;
       let i = p + 2;
       while (isMarkUnit(s.charCodeAt(i))) i++;
       if (s.charCodeAt(i) !== sep || !isRunLetter(s.charCodeAt(i + 1))) continue;
@@ -616,7 +617,11 @@ export function mayBeSpacedOut(
   for (let t = tFrom + 3; t + 6 < tTo; t += 3) {
     const start = spans[t + 1]!;
     const end = spans[t + 2]!;
-    if (end - start > 1 && !isMarkUnit(s.charCodeAt(start + 1))) continue;
+    if (end - start > 1) {
+      // Most tokens: a second letter of Latin, Greek or Cyrillic (no mark there) tells at once.
+      const c = s.charCodeAt(start + 1);
+      if (c < 0x300 || (c >= 0x370 && c < 0x483) || (c > 0x489 && c < 0x591) || !isMarkUnit(c)) continue;
+    }
     const before = spans[t - 1]!;
     if (start !== before + 1) continue;
     const sep = s.charCodeAt(before);

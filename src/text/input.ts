@@ -1,3 +1,5 @@
+import { beginMarks, beginSegmentMarks, collectMarks, endSegmentMarks, type Marks, markUnit, mayMark } from './marks.js';
+
 /**
  * The normalised text of a request: one segment per field, in order, each NFKC-normalised
  * with invisible characters removed. Count-based rules scan segments (so every match keeps
@@ -152,6 +154,12 @@ const LOW_SURROGATE = 8;
 const SPACE_UNIT = 16;
 /** In {@link TOKEN_UNIT}: a separator of a letter-spaced word that is no white space: . - _ * ~ / + · • */
 const SEPARATOR_UNIT = 32;
+/**
+ * In {@link TOKEN_UNIT}: a code unit the marks of text/marks.ts may stop at (capitals, digits,
+ * symbols, emoji, invisible characters, surrogates), or not seen yet; cleared the first time one
+ * is read and found to be none of them.
+ */
+const MARK_UNIT = 64;
 
 /**
  * Per code unit, what the tokens' pass reads of it in one look-up: white space, a low surrogate,
@@ -167,6 +175,7 @@ for (let c = 0; c < 0x10000; c++) {
   if (isSpace(c)) TOKEN_UNIT[c] = SPACE_UNIT;
 }
 for (const c of '.-_*~/+\u00B7\u2022') TOKEN_UNIT[c.charCodeAt(0)]! |= SEPARATOR_UNIT;
+for (let c = 0; c < 0x10000; c++) if (mayMark(c)) TOKEN_UNIT[c]! |= MARK_UNIT;
 
 /** Scratch of {@link TextInput.mixedScriptTokens} and {@link TextInput.separatedTokens}. */
 const MIXED_SCRATCH: number[] = [];
@@ -203,6 +212,7 @@ export class TextInput {
   #spans: readonly number[] | undefined;
   #mixed: readonly number[] = NO_TOKENS;
   #separated: readonly number[] = NO_TOKENS;
+  #marks: Marks | undefined;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
   /** Tokens before the first that has a code point (tokens of lone low surrogates only). */
@@ -283,23 +293,32 @@ export class TextInput {
       let count = 0;
       let codePoints = 0;
       let leadingEmpty = 0;
+      beginMarks();
       for (let s = 0; s < this.segments.length; s++) {
         const text = this.segments[s]!.text;
         const n = text.length;
+        beginSegmentMarks();
         let i = 0;
         while (i < n) {
           const c = text.charCodeAt(i);
-          if ((TOKEN_UNIT[c]! & SPACE_UNIT) !== 0) {
+          const space = TOKEN_UNIT[c]!;
+          if ((space & SPACE_UNIT) !== 0) {
+            if ((space & MARK_UNIT) !== 0 && !markUnit(text, i)) TOKEN_UNIT[c] = space & ~MARK_UNIT;
             i++;
             continue;
           }
           // A token: to the next white space. One tight loop per token, one look-up per
-          // character: white space, a low surrogate, a script.
+          // character: white space, a low surrogate, a script, whether marksOf may stop there
+          // (the marks are read in the same pass).
           const start = i;
-          let unit = TOKEN_UNIT[c]!;
+          let unit = space;
           let units = 0;
           for (;;) {
             units |= unit;
+            if ((unit & MARK_UNIT) !== 0 && !markUnit(text, i)) {
+              const d = text.charCodeAt(i);
+              TOKEN_UNIT[d] = TOKEN_UNIT[d]! & ~MARK_UNIT;
+            }
             if (++i >= n) break;
             unit = TOKEN_UNIT[text.charCodeAt(i)]!;
             if ((unit & SPACE_UNIT) !== 0) break;
@@ -319,7 +338,9 @@ export class TextInput {
           out[count + 2] = i;
           count += 3;
         }
+        endSegmentMarks();
       }
+      this.#marks = collectMarks();
       this.#tokenCodePoints = codePoints;
       this.#leadingEmpty = leadingEmpty;
       this.#spans = out.slice(0, count);
@@ -327,6 +348,15 @@ export class TextInput {
       if (separatedCount > 0) this.#separated = separated.slice(0, separatedCount);
     }
     return this.#spans;
+  }
+
+  /**
+   * The marks of text/marks.ts (marksOf, emojiStartsOf, invisiblesOf), read in the pass of
+   * {@link tokenSpans}.
+   */
+  get marks(): Marks {
+    void this.tokenSpans;
+    return this.#marks!;
   }
 
   /**

@@ -180,7 +180,13 @@ for (let c = 0; c < 0x10000; c++) if (mayMark(c)) TOKEN_UNIT[c]! |= MARK_UNIT;
 /** Scratch of {@link TextInput.mixedScriptTokens} and {@link TextInput.separatedTokens}. */
 const MIXED_SCRATCH: number[] = [];
 const SEPARATED_SCRATCH: number[] = [];
+const SHORT_SCRATCH: number[] = [];
 const NO_TOKENS: readonly number[] = Object.freeze([]);
+
+/** Whether code unit `c` may be a combining mark: U+0300 or above, but the letters of Greek and Cyrillic (U+0370–U+0482, U+048A–U+0590). */
+function mayBeMark(c: number): boolean {
+  return c >= 0x300 && !(c >= 0x370 && c < 0x483) && !(c > 0x489 && c < 0x591);
+}
 
 /**
  * Scratch of {@link TextInput.tokenSpans}: grown to the most numbers a text has needed (it is
@@ -212,6 +218,7 @@ export class TextInput {
   #spans: readonly number[] | undefined;
   #mixed: readonly number[] = NO_TOKENS;
   #separated: readonly number[] = NO_TOKENS;
+  #short: readonly number[] = NO_TOKENS;
   #marks: Marks | undefined;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
@@ -290,6 +297,8 @@ export class TextInput {
       let mixedCount = 0;
       const separated = SEPARATED_SCRATCH;
       let separatedCount = 0;
+      const short = SHORT_SCRATCH;
+      let shortCount = 0;
       let count = 0;
       let codePoints = 0;
       let leadingEmpty = 0;
@@ -333,6 +342,7 @@ export class TextInput {
           const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
           if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
           if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
+          if (i - start === 1 || mayBeMark(text.charCodeAt(start + 1))) short[shortCount++] = count;
           out[count] = s;
           out[count + 1] = start;
           out[count + 2] = i;
@@ -346,6 +356,7 @@ export class TextInput {
       this.#spans = out.slice(0, count);
       if (mixedCount > 0) this.#mixed = mixed.slice(0, mixedCount);
       if (separatedCount > 0) this.#separated = separated.slice(0, separatedCount);
+      if (shortCount > 0) this.#short = short.slice(0, shortCount);
     }
     return this.#spans;
   }
@@ -381,6 +392,18 @@ export class TextInput {
   get separatedTokens(): readonly number[] {
     void this.tokenSpans;
     return this.#separated;
+  }
+
+  /**
+   * The tokens of {@link tokenSpans} of one code unit, or whose second code unit may be a
+   * combining mark (U+0300 or above, but the letters of Greek and Cyrillic, U+0370–U+0482 and
+   * U+048A–U+0590), as the index in `tokenSpans` of each, in order: the one-letter words among
+   * which text.OBFUSCATION's letter-spacing pre-test looks for spaced-out letters. Found in the
+   * pass of `tokenSpans`.
+   */
+  get shortTokens(): readonly number[] {
+    void this.tokenSpans;
+    return this.#short;
   }
 
   /**

@@ -597,6 +597,9 @@ export function mayBeSpacedOut(
   separated: readonly number[],
   kFrom: number,
   kTo: number,
+  short: readonly number[],
+  jFrom: number,
+  jTo: number,
 ): boolean {
   for (let k = kFrom; k < kTo; k++) {
     const t = separated[k]!;
@@ -613,15 +616,13 @@ export function mayBeSpacedOut(
       if (s.charCodeAt(i) === sep && isRunLetter(s.charCodeAt(i + 1))) return true;
     }
   }
-  // The second and third letter are tokens t and t + 3, after token t - 3 and before t + 6.
-  for (let t = tFrom + 3; t + 6 < tTo; t += 3) {
+  // The second and third letter are tokens t and t + 3 (both short, TextInput.shortTokens),
+  // after token t - 3 and before t + 6.
+  for (let j = jFrom; j + 1 < jTo; j++) {
+    const t = short[j]!;
+    if (short[j + 1] !== t + 3 || t < tFrom + 3 || t + 6 >= tTo) continue;
     const start = spans[t + 1]!;
     const end = spans[t + 2]!;
-    if (end - start > 1) {
-      // Most tokens: a second letter of Latin, Greek or Cyrillic (no mark there) tells at once.
-      const c = s.charCodeAt(start + 1);
-      if (c < 0x300 || (c >= 0x370 && c < 0x483) || (c > 0x489 && c < 0x591) || !isMarkUnit(c)) continue;
-    }
     const before = spans[t - 1]!;
     if (start !== before + 1) continue;
     const sep = s.charCodeAt(before);
@@ -744,7 +745,9 @@ export default defineRule({
     const spans = text.tokenSpans;
     const tokens = text.mixedScriptTokens;
     const separated = text.separatedTokens;
+    const short = text.shortTokens;
     let k = 0;
+    let h = 0;
     let t = 0;
     let j = 0;
     for (let g = 0; g < text.segments.length; g++) {
@@ -754,6 +757,8 @@ export default defineRule({
       while (t < spans.length && spans[t] === g) t += 3;
       const jFrom = j;
       while (j < separated.length && spans[separated[j]!] === g) j++;
+      const hFrom = h;
+      while (h < short.length && spans[short[h]!] === g) h++;
       const { field, text: s } = text.segments[g]!;
       const found: Match[] = [];
       // A field without an invisible character (TextInput.hidden: most) has no word hidden by one.
@@ -767,7 +772,7 @@ export default defineRule({
       const before = mixed.length;
       if (k > kFrom) mixedScript(s, field, spans, tokens, kFrom, k, mixed);
       for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);
-      if (mayBeSpacedOut(s, spans, tFrom, t, separated, jFrom, j)) letterSpaced(s, field, cache, found);
+      if (mayBeSpacedOut(s, spans, tFrom, t, separated, jFrom, j, short, hFrom, h)) letterSpaced(s, field, cache, found);
       found.sort((a, b) => a.index! - b.index!);
       matches.push(...found);
     }

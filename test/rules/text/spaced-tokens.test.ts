@@ -28,6 +28,16 @@ describe('mayBeSpacedOut', () => {
     expect(bad).toEqual([]);
   });
 
+  it('shortTokens lists every token whose second code unit is a combining mark', () => {
+    const marks: string[] = [];
+    for (let c = 0x300; c < 0x10000; c++) {
+      if ((c < 0xd800 || c > 0xdfff) && /\p{M}/u.test(String.fromCharCode(c))) marks.push(String.fromCharCode(c));
+    }
+    expect(marks.length).toBeGreaterThan(1000);
+    const input = new TextInput([{ field: 'm', text: marks.map((m) => 'q' + m).join(' ') }]);
+    expect(input.shortTokens.length).toBe(marks.length);
+  });
+
   it('passes wherever MAY_SPACE and maySpaceOut pass, and lists the separated tokens', () => {
     const next = random(17);
     let pretests = 0;
@@ -49,15 +59,25 @@ describe('mayBeSpacedOut', () => {
         if (/[.\-_*~/+\u00B7\u2022]/.test(input.segments[spans[t]!]!.text.slice(spans[t + 1], spans[t + 2]))) expected.push(t);
       }
       expect(separated, JSON.stringify(fields)).toEqual(expected);
+      const short = input.shortTokens;
+      const shortExpected: number[] = [];
+      for (let t = 0; t < spans.length; t += 3) {
+        const second = spans[t + 2]! - spans[t + 1]! === 1 ? -1 : input.segments[spans[t]!]!.text.charCodeAt(spans[t + 1]! + 1);
+        if (second === -1 || (second >= 0x300 && !(second >= 0x370 && second <= 0x482) && !(second >= 0x48a && second <= 0x590))) shortExpected.push(t);
+      }
+      expect(short, JSON.stringify(fields)).toEqual(shortExpected);
       let t = 0;
       let j = 0;
+      let h = 0;
       for (let g = 0; g < input.segments.length; g++) {
         const tFrom = t;
         while (t < spans.length && spans[t] === g) t += 3;
         const jFrom = j;
         while (j < separated.length && spans[separated[j]!] === g) j++;
+        const hFrom = h;
+        while (h < short.length && spans[short[h]!] === g) h++;
         const s = input.segments[g]!.text;
-        const quick = mayBeSpacedOut(s, spans, tFrom, t, separated, jFrom, j);
+        const quick = mayBeSpacedOut(s, spans, tFrom, t, separated, jFrom, j, short, hFrom, h);
         const old = spacingPretests(s);
         if (old) {
           pretests++;

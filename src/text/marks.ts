@@ -1,6 +1,5 @@
 import { charFlags, DIGIT, EMOJI_PART, LETTER, MARK, NUMBER, SPACE, UPPER } from './chars.js';
 import { mayStartEmoji } from './emoji.js';
-import type { TextInput } from './input.js';
 
 /*
  * The code units three text rules stop at, found in one pass over each field and shared: a
@@ -182,35 +181,33 @@ export function mayMark(c: number): boolean {
   return KIND[c] !== NONE;
 }
 
-/**
- * Per segment, its marks in order: each the offset of a code unit times 8 plus its MAY_* bits
- * (a packed array of small integers). A surrogate pair is marked at its high half with the bits
- * of its code point ({@link pairBits}; an emoji is not marked), its low half not: each rule steps
- * over a pair as one code point, so none of them stops at a low half that follows a high one.
- * A lone surrogate keeps its code unit's bits. Read in the tokens' pass (TextInput.marks).
- */
-function computeMarks(text: TextInput): Marks {
-  return text.marks;
-}
-
 const NO_STARTS: readonly number[] = Object.freeze([]);
 
-/** What one pass over the fields gives: the marks, and where an emoji may start. */
+/**
+ * What one pass over the fields gives: per segment, its marks in order (each the offset of a
+ * code unit times 8 plus its MAY_* bits, a packed array of small integers; a surrogate pair is
+ * marked at its high half with the bits of its code point, {@link pairBits}, an emoji not at all,
+ * its low half not: each rule steps over a pair as one code point; a lone surrogate keeps its code
+ * unit's bits), where an emoji may start, and the invisible characters.
+ */
 export interface Marks {
   readonly marks: readonly (readonly number[])[];
   readonly emoji: readonly (readonly number[])[];
   readonly invisible: readonly (readonly number[])[];
 }
 
-const MARKS_KEY = {};
+/** A text whose marks were read (TextInput: in its tokens' pass). */
+interface Marked {
+  readonly marks: Marks;
+}
 
 /**
  * Per segment of `text`, in order, the offsets where an emoji may start: every keycap base
  * ([#*0-9]) before U+FE0F? U+20E3 and every code point {@link mayStartEmoji} is true for (an
  * astral one at its high half). Found in the pass of {@link marksOf} and computed with it.
  */
-export function emojiStartsOf(text: TextInput): readonly (readonly number[])[] {
-  return text.memo(MARKS_KEY, computeMarks).emoji;
+export function emojiStartsOf(text: Marked): readonly (readonly number[])[] {
+  return text.marks.emoji;
 }
 
 /**
@@ -218,8 +215,8 @@ export function emojiStartsOf(text: TextInput): readonly (readonly number[])[] {
  * the normalised text: the ones normalisation removes are gone). Found in the pass of
  * {@link marksOf} and computed with it.
  */
-export function invisiblesOf(text: TextInput): readonly (readonly number[])[] {
-  return text.memo(MARKS_KEY, computeMarks).invisible;
+export function invisiblesOf(text: Marked): readonly (readonly number[])[] {
+  return text.marks.invisible;
 }
 
 /**
@@ -229,8 +226,8 @@ export function invisiblesOf(text: TextInput): readonly (readonly number[])[] {
  * string has fewer than 2^29 code units) and the bits as `mark & 7`: an integer, where a division
  * would make the offset a double (and a RegExp's lastIndex set from it a slow one).
  */
-export function marksOf(text: TextInput): readonly (readonly number[])[] {
-  return text.memo(MARKS_KEY, computeMarks).marks;
+export function marksOf(text: Marked): readonly (readonly number[])[] {
+  return text.marks.marks;
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { Match } from '../core/rule.js';
-
 const PICTO = /^\p{Extended_Pictographic}$/u;
 // Pictographs that are ordinary text unless followed by the emoji variation selector U+FE0F:
 // © ® ‼ ⁉ ™ ℹ and the arrows ↔ ↕ ↖ ↗ ↘ ↙ ↩ ↪ ➡ ⤴ ⤵ ⬅ ⬆ ⬇.
@@ -47,13 +45,23 @@ const width = (cp: number): number => (cp > 0xffff ? 2 : 1);
 const START = /[#*0-9](?=\uFE0F?\u20E3)|[\u00A9\u00AE\u203C-\uDBFF\uE000-\uFFFF]/g;
 
 /**
+ * An emoji found in a field: a rule's match (core/rule.ts's Match) with its field and offset.
+ * Its own type, so that the text passes, which TextInput runs, import nothing of core/.
+ */
+export interface EmojiMatch {
+  field: string;
+  value: string;
+  index: number;
+}
+
+/**
  * Finds emoji in one linear pass, following the shape of Unicode emoji sequences (UTS #51):
  * flags (two regional indicators), keycaps (`1️⃣`), tag sequences (🏴 + tags), and pictographs
  * with their variation selector, skin-tone modifier and ZWJ-joined parts. Each sequence is one
  * match. A hand-written scanner, because `\p{RGI_Emoji}` costs about 3 µs per character in V8.
  */
-export function findEmoji(text: string, field: string): Match[] {
-  const out: Match[] = [];
+export function findEmoji(text: string, field: string): EmojiMatch[] {
+  const out: EmojiMatch[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -96,8 +104,8 @@ export function mayStartEmoji(cp: number): boolean {
  * scanner runs at each of them that no earlier match covers, as findEmoji's at each place it
  * stops: between them findEmoji's scanner finds nothing and only steps code point by code point.
  */
-export function findEmojiAt(text: string, field: string, starts: readonly number[]): Match[] {
-  const out: Match[] = [];
+export function findEmojiAt(text: string, field: string, starts: readonly number[]): EmojiMatch[] {
+  const out: EmojiMatch[] = [];
   let i = 0;
   for (let k = 0; k < starts.length; k++) {
     const at = starts[k]!;

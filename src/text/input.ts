@@ -1,3 +1,5 @@
+import { beginMarks, beginSegmentMarks, collectMarks, endSegmentMarks, type Marks, markUnit, mayMark } from './marks.js';
+
 /**
  * The normalised text of a request: one segment per field, in order, each NFKC-normalised
  * with invisible characters removed. Count-based rules scan segments (so every match keeps
@@ -140,6 +142,52 @@ function stripped(normal: string, from = 0): string {
   return STRIP.test(normal) ? normal.replace(INVISIBLE, '').replace(CONTROL, ' ') : normal;
 }
 
+/** In {@link TOKEN_UNIT}: a Latin letter (ASCII, U+0080–U+024F, U+1E00–U+1EFF). */
+const LATIN_UNIT = 1;
+/** In {@link TOKEN_UNIT}: Cyrillic (U+0400–U+052F). */
+const CYRILLIC_UNIT = 2;
+/** In {@link TOKEN_UNIT}: Greek (U+0370–U+03FF, U+1F00–U+1FFF). */
+const GREEK_UNIT = 4;
+/** In {@link TOKEN_UNIT}: a low surrogate (no code point of its own in a token's length). */
+const LOW_SURROGATE = 8;
+/** In {@link TOKEN_UNIT}: white space ({@link isSpace}), which ends a token. */
+const SPACE_UNIT = 16;
+/** In {@link TOKEN_UNIT}: a separator of a letter-spaced word that is no white space: . - _ * ~ / + · • */
+const SEPARATOR_UNIT = 32;
+/**
+ * In {@link TOKEN_UNIT}: a code unit the marks of text/marks.ts may stop at (capitals, digits,
+ * symbols, emoji, invisible characters, surrogates), or not seen yet; cleared the first time one
+ * is read and found to be none of them.
+ */
+const MARK_UNIT = 64;
+
+/**
+ * Per code unit, what the tokens' pass reads of it in one look-up: white space, a low surrogate,
+ * and the script bit {@link TextInput.mixedScriptTokens} reads (the ranges above; the code units
+ * of U+0080–U+024F that are no letter count as Latin too, as text.OBFUSCATION reads them).
+ */
+const TOKEN_UNIT = new Uint8Array(0x10000);
+for (let c = 0; c < 0x10000; c++) {
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0x80 && c < 0x250) || (c >= 0x1e00 && c < 0x1f00)) TOKEN_UNIT[c] = LATIN_UNIT;
+  else if (c >= 0x400 && c < 0x530) TOKEN_UNIT[c] = CYRILLIC_UNIT;
+  else if ((c >= 0x370 && c < 0x400) || (c >= 0x1f00 && c < 0x2000)) TOKEN_UNIT[c] = GREEK_UNIT;
+  else if (c >= 0xdc00 && c <= 0xdfff) TOKEN_UNIT[c] = LOW_SURROGATE;
+  if (isSpace(c)) TOKEN_UNIT[c] = SPACE_UNIT;
+}
+for (const c of '.-_*~/+\u00B7\u2022') TOKEN_UNIT[c.charCodeAt(0)]! |= SEPARATOR_UNIT;
+for (let c = 0; c < 0x10000; c++) if (mayMark(c)) TOKEN_UNIT[c]! |= MARK_UNIT;
+
+/** Scratch of {@link TextInput.mixedScriptTokens} and {@link TextInput.separatedTokens}. */
+const MIXED_SCRATCH: number[] = [];
+const SEPARATED_SCRATCH: number[] = [];
+const SHORT_SCRATCH: number[] = [];
+const NO_TOKENS: readonly number[] = Object.freeze([]);
+
+/** Whether code unit `c` may be a combining mark: U+0300 or above, but the letters of Greek and Cyrillic (U+0370–U+0482, U+048A–U+0590). */
+function mayBeMark(c: number): boolean {
+  return c >= 0x300 && !(c >= 0x370 && c < 0x483) && !(c > 0x489 && c < 0x591);
+}
+
 /**
  * Scratch of {@link TextInput.tokenSpans}: grown to the most numbers a text has needed (it is
  * filled from index 0 up, so it stays a packed array of small integers).
@@ -168,6 +216,10 @@ export class TextInput {
   readonly joined: string;
   #tokens: readonly Token[] | undefined;
   #spans: readonly number[] | undefined;
+  #mixed: readonly number[] = NO_TOKENS;
+  #separated: readonly number[] = NO_TOKENS;
+  #short: readonly number[] = NO_TOKENS;
+  #marks: Marks | undefined;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
   /** Tokens before the first that has a code point (tokens of lone low surrogates only). */
@@ -195,8 +247,9 @@ export class TextInput {
           hidden.push(-1);
           return s;
         }
+        // Its hidden characters (ZWNJ, ZWJ) are kept: nothing to strip.
         hidden.push(stable);
-        return { field: s.field, text: stripped(s.text, stable) };
+        return s;
       }
       const normal = nfkc(s.text);
       rawNfkc.push(normal);
@@ -240,40 +293,117 @@ export class TextInput {
       // Filled in a reused array, then copied out at its size: one allocation instead of the
       // dozen of an array grown push by push (most of a request's garbage otherwise).
       const out = SPANS_SCRATCH;
+      const mixed = MIXED_SCRATCH;
+      let mixedCount = 0;
+      const separated = SEPARATED_SCRATCH;
+      let separatedCount = 0;
+      const short = SHORT_SCRATCH;
+      let shortCount = 0;
       let count = 0;
       let codePoints = 0;
       let leadingEmpty = 0;
+      beginMarks();
       for (let s = 0; s < this.segments.length; s++) {
         const text = this.segments[s]!.text;
         const n = text.length;
+        beginSegmentMarks();
         let i = 0;
         while (i < n) {
-          let c = text.charCodeAt(i);
-          if (isSpace(c)) {
+          const c = text.charCodeAt(i);
+          const space = TOKEN_UNIT[c]!;
+          if ((space & SPACE_UNIT) !== 0) {
+            if ((space & MARK_UNIT) !== 0 && !markUnit(text, i)) TOKEN_UNIT[c] = space & ~MARK_UNIT;
             i++;
             continue;
           }
-          // A token: to the next white space. One tight loop per token, with printable ASCII
-          // (most characters) told from white space by one comparison.
+          // A token: to the next white space. One tight loop per token, one look-up per
+          // character: white space, a low surrogate, a script, whether marksOf may stop there
+          // (the marks are read in the same pass).
           const start = i;
+          let unit = space;
+          let units = 0;
           for (;;) {
-            if (c < 0xdc00 || c > 0xdfff) codePoints++;
+            units |= unit;
+            if ((unit & MARK_UNIT) !== 0 && !markUnit(text, i)) {
+              const d = text.charCodeAt(i);
+              TOKEN_UNIT[d] = TOKEN_UNIT[d]! & ~MARK_UNIT;
+            }
             if (++i >= n) break;
-            c = text.charCodeAt(i);
-            if (c <= 32 || c >= 127 ? isSpace(c) : false) break;
+            unit = TOKEN_UNIT[text.charCodeAt(i)]!;
+            if ((unit & SPACE_UNIT) !== 0) break;
           }
+          let points = i - start;
+          if ((units & LOW_SURROGATE) !== 0) {
+            for (let j = start; j < i; j++) if ((TOKEN_UNIT[text.charCodeAt(j)]! & LOW_SURROGATE) !== 0) points--;
+          }
+          codePoints += points;
           if (codePoints === 0) leadingEmpty++;
+          // Two script bits or more (not 0, 1, 2 or 4).
+          const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
+          if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
+          if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
+          if (i - start === 1 || mayBeMark(text.charCodeAt(start + 1))) short[shortCount++] = count;
           out[count] = s;
           out[count + 1] = start;
           out[count + 2] = i;
           count += 3;
         }
+        endSegmentMarks();
       }
+      this.#marks = collectMarks();
       this.#tokenCodePoints = codePoints;
       this.#leadingEmpty = leadingEmpty;
       this.#spans = out.slice(0, count);
+      if (mixedCount > 0) this.#mixed = mixed.slice(0, mixedCount);
+      if (separatedCount > 0) this.#separated = separated.slice(0, separatedCount);
+      if (shortCount > 0) this.#short = short.slice(0, shortCount);
     }
     return this.#spans;
+  }
+
+  /**
+   * The marks of text/marks.ts (marksOf, emojiStartsOf, invisiblesOf), read in the pass of
+   * {@link tokenSpans}.
+   */
+  get marks(): Marks {
+    void this.tokenSpans;
+    return this.#marks!;
+  }
+
+  /**
+   * The tokens of {@link tokenSpans} whose code units are of two or more of three scripts, as
+   * the index in `tokenSpans` of each (a multiple of 3), in order: Latin (ASCII letters,
+   * U+0080–U+024F, U+1E00–U+1EFF), Cyrillic (U+0400–U+052F), Greek (U+0370–U+03FF,
+   * U+1F00–U+1FFF). The only tokens in which text.OBFUSCATION may find a word that mixes
+   * scripts; found in the pass of `tokenSpans` (few: «слово» and a Latin name in Russian
+   * text, none in most English).
+   */
+  get mixedScriptTokens(): readonly number[] {
+    void this.tokenSpans;
+    return this.#mixed;
+  }
+
+  /**
+   * The tokens of {@link tokenSpans} with a character of . - _ * ~ / + · • (what separates the
+   * letters of "V.I.A.G.R.A" inside a token), as the index in `tokenSpans` of each, in order:
+   * where text.OBFUSCATION's letter-spacing pre-test looks for such words. Found in the pass of
+   * `tokenSpans`.
+   */
+  get separatedTokens(): readonly number[] {
+    void this.tokenSpans;
+    return this.#separated;
+  }
+
+  /**
+   * The tokens of {@link tokenSpans} of one code unit, or whose second code unit may be a
+   * combining mark (U+0300 or above, but the letters of Greek and Cyrillic, U+0370–U+0482 and
+   * U+048A–U+0590), as the index in `tokenSpans` of each, in order: the one-letter words among
+   * which text.OBFUSCATION's letter-spacing pre-test looks for spaced-out letters. Found in the
+   * pass of `tokenSpans`.
+   */
+  get shortTokens(): readonly number[] {
+    void this.tokenSpans;
+    return this.#short;
   }
 
   /**

@@ -1,6 +1,5 @@
 import { charFlags, DIGIT, EMOJI_PART, LETTER, MARK, NUMBER, SPACE, UPPER } from './chars.js';
 import { mayStartEmoji } from './emoji.js';
-import type { TextInput } from './input.js';
 
 /*
  * The code units three text rules stop at, found in one pass over each field and shared: a
@@ -94,77 +93,121 @@ function pairKind(cp: number): number {
 /** Scratch of one field's marks: grown to the most a field has needed. */
 const SCRATCH: number[] = [];
 
-/**
- * Per segment, its marks in order: each the offset of a code unit times 8 plus its MAY_* bits
- * (a packed array of small integers). A surrogate pair is marked at its high half with the bits
- * of its code point ({@link pairBits}; an emoji is not marked), its low half not: each rule steps
- * over a pair as one code point, so none of them stops at a low half that follows a high one.
- * A lone surrogate keeps its code unit's bits.
+/*
+ * The pass of the marks runs inside the tokens' pass of TextInput (one read of each code unit
+ * for both): TextInput calls {@link markUnit} at each code unit its table does not know to be
+ * unmarked, between {@link beginMarks} and {@link endMarks} per segment, and hands the result to
+ * {@link collectMarks}. The state of the segment being read (module-level: the pass is
+ * synchronous and not re-entered).
  */
-function computeMarks(text: TextInput): Marks {
-  const out: number[][] = [];
-  const emoji: (readonly number[])[] = [];
-  const invisible: (readonly number[])[] = [];
-  const scratch = SCRATCH;
-  for (let g = 0; g < text.segments.length; g++) {
-    const s = text.segments[g]!.text;
-    const n = s.length;
-    let m = 0;
-    let starts: number[] | undefined;
-    let hidden: number[] | undefined;
-    for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      let k = KIND[c]!;
-      if (k === NONE) continue;
-      if (k === 0) {
-        k = kindOf(c);
-        if (k === NONE) continue;
-      }
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-        const d = s.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) {
-          if (c === 0xdb40) (hidden ??= []).push(i);
-          const b = pairKind((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
-          if ((b & EMOJI) !== 0) (starts ??= []).push(i);
-          if ((b & 7) !== 0) scratch[m++] = i * 8 + (b & 7);
-          i++;
-          continue;
-        }
-      }
-      if (k >= EMOJI) {
-        if ((k & INVISIBLE) !== 0) (hidden ??= []).push(i);
-        // A keycap base counts as an emoji start where the keycap follows (START's lookahead).
-        else if ((k & EMOJI) !== 0 || ((k & KEYCAP_BASE) !== 0 && (s.charCodeAt(i + 1) === 0x20e3 || (s.charCodeAt(i + 1) === 0xfe0f && s.charCodeAt(i + 2) === 0x20e3)))) (starts ??= []).push(i);
-        k &= 7;
-        if (k === 0) continue;
-      }
-      scratch[m++] = i * 8 + k;
-    }
-    out.push(scratch.slice(0, m));
-    emoji.push(starts ?? NO_STARTS);
-    invisible.push(hidden ?? NO_STARTS);
+let passCount = 0;
+let passStarts: number[] | undefined;
+let passHidden: number[] | undefined;
+/** The low half of the last surrogate pair read as one code point: not marked on its own. */
+let passLow = -1;
+let passMarks: number[][] = [];
+let passEmoji: (readonly number[])[] = [];
+let passInvisible: (readonly number[])[] = [];
+
+/** Starts the marks of a text's segments. */
+export function beginMarks(): void {
+  passMarks = [];
+  passEmoji = [];
+  passInvisible = [];
+}
+
+/** Starts the marks of one segment. */
+export function beginSegmentMarks(): void {
+  passCount = 0;
+  passStarts = undefined;
+  passHidden = undefined;
+  passLow = -1;
+}
+
+/**
+ * Reads code unit `i` of segment text `s` for the marks (in order: each code unit TextInput's
+ * table does not know to be unmarked). Returns false when the code unit is one of none of the
+ * kinds ({@link markBits} 0, no emoji start, not invisible, not a surrogate): the table may then
+ * skip it from now on.
+ */
+export function markUnit(s: string, i: number): boolean {
+  if (i === passLow) return true;
+  const c = s.charCodeAt(i);
+  let k = KIND[c]!;
+  if (k === NONE) return false;
+  if (k === 0) {
+    k = kindOf(c);
+    if (k === NONE) return false;
   }
-  return { marks: out, emoji, invisible };
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    const d = s.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) {
+      if (c === 0xdb40) (passHidden ??= []).push(i);
+      const b = pairKind((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
+      if ((b & EMOJI) !== 0) (passStarts ??= []).push(i);
+      if ((b & 7) !== 0) SCRATCH[passCount++] = i * 8 + (b & 7);
+      passLow = i + 1;
+      return true;
+    }
+  }
+  if (k >= EMOJI) {
+    if ((k & INVISIBLE) !== 0) (passHidden ??= []).push(i);
+    // A keycap base counts as an emoji start where the keycap follows (START's lookahead).
+    else if ((k & EMOJI) !== 0 || ((k & KEYCAP_BASE) !== 0 && (s.charCodeAt(i + 1) === 0x20e3 || (s.charCodeAt(i + 1) === 0xfe0f && s.charCodeAt(i + 2) === 0x20e3)))) (passStarts ??= []).push(i);
+    k &= 7;
+    if (k === 0) return true;
+  }
+  SCRATCH[passCount++] = i * 8 + k;
+  return true;
+}
+
+/** Ends the marks of one segment. */
+export function endSegmentMarks(): void {
+  passMarks.push(SCRATCH.slice(0, passCount));
+  passEmoji.push(passStarts ?? NO_STARTS);
+  passInvisible.push(passHidden ?? NO_STARTS);
+}
+
+/** The marks of the text's segments read since {@link beginMarks}. */
+export function collectMarks(): Marks {
+  return { marks: passMarks, emoji: passEmoji, invisible: passInvisible };
+}
+
+/**
+ * Whether code unit `c` is one {@link markUnit} may have to read: not known to be of none of
+ * the kinds (code units not yet seen are read once).
+ */
+export function mayMark(c: number): boolean {
+  return KIND[c] !== NONE;
 }
 
 const NO_STARTS: readonly number[] = Object.freeze([]);
 
-/** What one pass over the fields gives: the marks, and where an emoji may start. */
-interface Marks {
+/**
+ * What one pass over the fields gives: per segment, its marks in order (each the offset of a
+ * code unit times 8 plus its MAY_* bits, a packed array of small integers; a surrogate pair is
+ * marked at its high half with the bits of its code point, {@link pairBits}, an emoji not at all,
+ * its low half not: each rule steps over a pair as one code point; a lone surrogate keeps its code
+ * unit's bits), where an emoji may start, and the invisible characters.
+ */
+export interface Marks {
   readonly marks: readonly (readonly number[])[];
   readonly emoji: readonly (readonly number[])[];
   readonly invisible: readonly (readonly number[])[];
 }
 
-const MARKS_KEY = {};
+/** A text whose marks were read (TextInput: in its tokens' pass). */
+interface Marked {
+  readonly marks: Marks;
+}
 
 /**
  * Per segment of `text`, in order, the offsets where an emoji may start: every keycap base
  * ([#*0-9]) before U+FE0F? U+20E3 and every code point {@link mayStartEmoji} is true for (an
  * astral one at its high half). Found in the pass of {@link marksOf} and computed with it.
  */
-export function emojiStartsOf(text: TextInput): readonly (readonly number[])[] {
-  return text.memo(MARKS_KEY, computeMarks).emoji;
+export function emojiStartsOf(text: Marked): readonly (readonly number[])[] {
+  return text.marks.emoji;
 }
 
 /**
@@ -172,8 +215,8 @@ export function emojiStartsOf(text: TextInput): readonly (readonly number[])[] {
  * the normalised text: the ones normalisation removes are gone). Found in the pass of
  * {@link marksOf} and computed with it.
  */
-export function invisiblesOf(text: TextInput): readonly (readonly number[])[] {
-  return text.memo(MARKS_KEY, computeMarks).invisible;
+export function invisiblesOf(text: Marked): readonly (readonly number[])[] {
+  return text.marks.invisible;
 }
 
 /**
@@ -183,8 +226,8 @@ export function invisiblesOf(text: TextInput): readonly (readonly number[])[] {
  * string has fewer than 2^29 code units) and the bits as `mark & 7`: an integer, where a division
  * would make the offset a double (and a RegExp's lastIndex set from it a slow one).
  */
-export function marksOf(text: TextInput): readonly (readonly number[])[] {
-  return text.memo(MARKS_KEY, computeMarks).marks;
+export function marksOf(text: Marked): readonly (readonly number[])[] {
+  return text.marks.marks;
 }
 
 /**

@@ -92,7 +92,8 @@ function isAddress(s: string, from: number, to: number): boolean {
     (s.charCodeAt(from + 2) | 32) === 119 && s.charCodeAt(from + 3) === 46;
 }
 
-interface Candidate {
+/** A mixed-script word found by {@link mixedScript}, before the rule weighs the text's scripts. */
+export interface Candidate {
   match: Match;
   /** The word's own script and the script of its look-alikes (one script, else -1). */
   host: number;
@@ -160,9 +161,6 @@ function mixedWord(s: string, from: number, to: number, counts: Int32Array): { v
   return { value, host, foreign, edge };
 }
 
-/** A Greek or Cyrillic character: without one, no word of a field can mix scripts. */
-const GREEK_OR_CYRILLIC = /[\u0370-\u052F\u1F00-\u1FFF]/g;
-
 /**
  * Characters of Latin (ASCII letters), Cyrillic and Greek script in the fields that are no
  * look-alike of another script's letters, by script: what tells which script a text is written
@@ -189,55 +187,27 @@ function scriptTotals(segments: readonly { text: string }[]): Int32Array {
 }
 
 /**
- * The characters that give a token `seen`'s Latin or Greek bit (in {@link mixedScript}): what a
- * token of Cyrillic characters needs to mix scripts.
+ * Mixed-script words of one field, read in the tokens listed in `tokens[kFrom, kTo)` (each the
+ * index of a token in `spans`, TextInput.tokenSpans, in order). A token can hold one only when its
+ * code units are of two or more of three scripts (Latin: ASCII letters, U+0080–U+024F,
+ * U+1E00–U+1EFF; Cyrillic; Greek): TextInput.mixedScriptTokens lists those, found in the
+ * tokens' own pass, and the rule reads only them; given every token of the field, this reads
+ * them all (the definition, for the test that checks the list changes nothing).
  */
-const NOT_CYRILLIC = /[A-Za-z\u0080-\u024F\u0370-\u03FF\u1E00-\u1FFF]/g;
-/** The characters that give a token `seen`'s Latin or Cyrillic bit: what a token of Greek characters needs. */
-const NOT_GREEK = /[A-Za-z\u0080-\u024F\u0400-\u052F\u1E00-\u1EFF]/g;
-
-/** The index of the first match of `re` (a one-character class with the g flag) in `s` from `from`, or `s.length`. */
-function nextMatch(re: RegExp, s: string, from: number): number {
-  re.lastIndex = from;
-  return re.test(s) ? re.lastIndex - 1 : s.length;
-}
-
-/**
- * Mixed-script words of one field, whose tokens are `spans[tFrom, tTo)` (three numbers each, see
- * TextInput.tokenSpans).
- */
-function mixedScript(s: string, field: string, spans: readonly number[], tFrom: number, tTo: number, out: Candidate[]): void {
-  const counts = new Int32Array(6);
-  // Where the next NOT_CYRILLIC and NOT_GREEK character is, from the last token that asked (-1: not asked yet).
-  let otherThanCyrillic = -1;
-  let otherThanGreek = -1;
-  for (let t = tFrom; t < tTo; t += 3) {
-    // Only tokens with a Greek or Cyrillic character: the expression jumps to the next one
-    // (`test` with the g flag moves lastIndex past it, without a match object). Not needed when
-    // this token starts with one (most tokens of Greek or Russian text): a call per token cost
-    // more than the rest of the loop.
-    const head = s.charCodeAt(spans[t + 1]!);
-    if (!((head >= 0x370 && head <= 0x52f) || (head >= 0x1f00 && head <= 0x1fff))) {
-      GREEK_OR_CYRILLIC.lastIndex = spans[t + 1]!;
-      if (!GREEK_OR_CYRILLIC.test(s)) return;
-      const at = GREEK_OR_CYRILLIC.lastIndex - 1;
-      while (t < tTo && spans[t + 2]! <= at) t += 3;
-      if (t >= tTo) return;
-    }
+export function mixedScript(
+  s: string,
+  field: string,
+  spans: readonly number[],
+  tokens: readonly number[],
+  kFrom: number,
+  kTo: number,
+  out: Candidate[],
+): void {
+  let counts: Int32Array | undefined;
+  for (let k = kFrom; k < kTo; k++) {
+    const t = tokens[k]!;
     const from = spans[t + 1]!;
     const to = spans[t + 2]!;
-    // A token that starts with a Cyrillic (or Greek) character mixes scripts only with a
-    // character of the other two ranges of `seen` below: the expression finds the next one
-    // (once for many tokens of Russian or Greek text, which have none), and the tokens before it
-    // are passed over without reading them. Each search starts after the last one's match: linear.
-    const first = s.charCodeAt(from);
-    if (first >= 0x400 && first < 0x530) {
-      if (otherThanCyrillic < from) otherThanCyrillic = nextMatch(NOT_CYRILLIC, s, from);
-      if (otherThanCyrillic >= to) continue;
-    } else if ((first >= 0x370 && first < 0x400) || (first >= 0x1f00 && first < 0x2000)) {
-      if (otherThanGreek < from) otherThanGreek = nextMatch(NOT_GREEK, s, from);
-      if (otherThanGreek >= to) continue;
-    }
     // A token with characters of fewer than two of the three scripts cannot mix them (a bit
     // each, from code ranges: ASCII letters and Latin-1 to Latin Extended-B, Greek, Cyrillic).
     let seen = 0;
@@ -251,6 +221,7 @@ function mixedScript(s: string, field: string, spans: readonly number[], tFrom: 
       else if (c >= 0x1e00 && c < 0x1f00) seen |= 1;
     }
     if (seen === 0 || seen === 1 || seen === 2 || seen === 4 || isAddress(s, from, to)) continue;
+    counts ??= new Int32Array(6);
     let start = -1;
     for (let i = from; i <= to; i++) {
       const sc = i < to ? scriptAt(s, i) : NONE;
@@ -606,6 +577,87 @@ function maySpaceOut(s: string): boolean {
 }
 
 /**
+ * Whether one field, read off its tokens (`spans[tFrom, tTo)`, three numbers each, see
+ * TextInput.tokenSpans) and the ones among them with a separator that is no white space
+ * (`separated[kFrom, kTo)`, TextInput.separatedTokens), has what every start {@link maySpaceOut}
+ * accepts has: three times the same separator, each two code units and some marks after the last
+ * and each followed by a letter of {@link RUN_LETTER}, either inside one token (. - _ * ~ / + · •)
+ * or as the white space (space, no-break space) before two tokens of one such letter and its marks
+ * each, the first after a token that ends in a letter (and marks) starting a word, the third
+ * followed by a token that starts with such a letter. Without it the pre-tests of
+ * {@link letterSpaced} fail, and they need not read the field: Russian and Czech prose has one-letter
+ * words, but seldom three in a row. Linear: each token is read once, each separated one from each
+ * of its separators to the third after it, over marks only.
+ */
+export function mayBeSpacedOut(
+  s: string,
+  spans: readonly number[],
+  tFrom: number,
+  tTo: number,
+  separated: readonly number[],
+  kFrom: number,
+  kTo: number,
+  short: readonly number[],
+  jFrom: number,
+  jTo: number,
+): boolean {
+  for (let k = kFrom; k < kTo; k++) {
+    const t = separated[k]!;
+    const to = spans[t + 2]!;
+    for (let p = spans[t + 1]!; p < to; p++) {
+      const sep = s.charCodeAt(p);
+      if (sep >= 0x80 ? sep !== 0xb7 && sep !== 0x2022 : ASCII_SPACING[sep] !== 1) continue;
+      if (!isRunLetter(s.charCodeAt(p + 1))) continue;
+      let i = p + 2;
+      while (isMarkUnit(s.charCodeAt(i))) i++;
+      if (s.charCodeAt(i) !== sep || !isRunLetter(s.charCodeAt(i + 1))) continue;
+      i += 2;
+      while (isMarkUnit(s.charCodeAt(i))) i++;
+      if (s.charCodeAt(i) === sep && isRunLetter(s.charCodeAt(i + 1))) return true;
+    }
+  }
+  // The second and third letter are tokens t and t + 3 (both short, TextInput.shortTokens),
+  // after token t - 3 and before t + 6.
+  for (let j = jFrom; j + 1 < jTo; j++) {
+    const t = short[j]!;
+    if (short[j + 1] !== t + 3 || t < tFrom + 3 || t + 6 >= tTo) continue;
+    const start = spans[t + 1]!;
+    const end = spans[t + 2]!;
+    const before = spans[t - 1]!;
+    if (start !== before + 1) continue;
+    const sep = s.charCodeAt(before);
+    if (sep !== 32 && sep !== 0xa0) continue;
+    const next = spans[t + 4]!;
+    const nextEnd = spans[t + 5]!;
+    if (next !== end + 1 || s.charCodeAt(end) !== sep || nextEnd !== spans[t + 7]! - 1 || s.charCodeAt(nextEnd) !== sep) continue;
+    if (!isRunLetter(s.charCodeAt(start)) || !isRunLetter(s.charCodeAt(next)) || !isRunLetter(s.charCodeAt(nextEnd + 1))) continue;
+    if (!onlyMarks(s, start + 1, end) || !onlyMarks(s, next + 1, nextEnd)) continue;
+    let a = before - 1;
+    while (a > 0 && isMarkUnit(s.charCodeAt(a))) a--;
+    if (isLetterUnit(s.charCodeAt(a)) && (a === 0 || !isWordCharUnit(s.charCodeAt(a - 1)))) return true;
+  }
+  return false;
+}
+
+/** A code unit of {@link RUN_LETTER} (checked on every code unit in test/rules/text/spaced-tokens.test.ts). */
+export function isRunLetter(c: number): boolean {
+  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return c <= 0x9f || (c >= 0xa1 && c <= 0xb6) || (c >= 0xb8 && c <= 0x52f) || (c >= 0x1e00 && c <= 0x1fff);
+}
+
+/** Whether `s[from, to)` is all combining marks of the BMP (empty: true). */
+function onlyMarks(s: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && isMarkUnit(s.charCodeAt(i))) i++;
+  return i === to;
+}
+
+/** {@link letterSpaced}'s pre-tests alone (for the tests that check {@link mayBeSpacedOut} against them). */
+export function spacingPretests(s: string): boolean {
+  return MAY_SPACE.test(s) && maySpaceOut(s);
+}
+
+/**
  * Letter-spaced words of one field of normalised text. `pretests`: false reads the whole field
  * without the quick tests before the scan (for the tests that check they change nothing).
  */
@@ -691,10 +743,22 @@ export default defineRule({
     const mixed: Candidate[] = [];
     const cache = new Map<string, boolean>();
     const spans = text.tokenSpans;
+    const tokens = text.mixedScriptTokens;
+    const separated = text.separatedTokens;
+    const short = text.shortTokens;
+    let k = 0;
+    let h = 0;
     let t = 0;
+    let j = 0;
     for (let g = 0; g < text.segments.length; g++) {
+      const kFrom = k;
+      while (k < tokens.length && spans[tokens[k]!] === g) k++;
       const tFrom = t;
       while (t < spans.length && spans[t] === g) t += 3;
+      const jFrom = j;
+      while (j < separated.length && spans[separated[j]!] === g) j++;
+      const hFrom = h;
+      while (h < short.length && spans[short[h]!] === g) h++;
       const { field, text: s } = text.segments[g]!;
       const found: Match[] = [];
       // A field without an invisible character (TextInput.hidden: most) has no word hidden by one.
@@ -706,9 +770,9 @@ export default defineRule({
         invisible(text.raw[g] ?? '', normal, field, first, s === normal ? invisiblesOf(text)[g]! : null, found);
       }
       const before = mixed.length;
-      mixedScript(s, field, spans, tFrom, t, mixed);
+      if (k > kFrom) mixedScript(s, field, spans, tokens, kFrom, k, mixed);
       for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);
-      letterSpaced(s, field, cache, found);
+      if (mayBeSpacedOut(s, spans, tFrom, t, separated, jFrom, j, short, hFrom, h)) letterSpaced(s, field, cache, found);
       found.sort((a, b) => a.index! - b.index!);
       matches.push(...found);
     }

@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
 import rule from '../../../src/rules/text/exclamation.js';
+import { normalizeRequest } from '../../../src/core/request.js';
 import { expectHit, expectMiss, testRule } from '../../../src/testing/rule.js';
 
 testRule(rule, {
@@ -51,4 +52,30 @@ describe('adversarial 100 KB inputs', () => {
   it('counts every "‼" of 100 KB of "‼ " once', () => expectHit(rule, { request: fill('‼ '), count: SIZE / 2 }));
   it('counts no "!" in 100 KB of "¡"', () => expectMiss(rule, fill('¡')));
   it('counts no "!" in 100 KB of "?"', () => expectMiss(rule, fill('?')));
+});
+
+describe('text.EXCLAMATION against its definition', () => {
+  it('finds the runs /!+/g finds, on random texts', () => {
+    const pieces = ['!', '!', '!!!', '¡', '！', '‼', 'a', 'Привет', ' ', '\n', '?', '😍', '.', 'ё'];
+    let seed = 31;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * n);
+    };
+    let runs = 0;
+    for (let k = 0; k < 3000; k++) {
+      const fields: Record<string, string> = {};
+      for (let f = 0; f < 1 + next(3); f++) {
+        let t = '';
+        for (let p = next(30); p > 0; p--) t += pieces[next(pieces.length)];
+        fields[`f${f}`] = t;
+      }
+      const request = normalizeRequest({ fields });
+      const expected = request.text!.segments.flatMap(({ field, text }) => [...text.matchAll(/!+/g)].map((m) => ({ field, value: m[0], index: m.index })));
+      const outcome = rule.score(request, {});
+      expect(outcome.kind === 'hit' ? outcome.matches : [], JSON.stringify(fields)).toEqual(expected);
+      runs += expected.length;
+    }
+    expect(runs).toBeGreaterThan(5000);
+  });
 });

@@ -771,7 +771,7 @@ export default defineRule({
       }
       const before = mixed.length;
       if (k > kFrom) mixedScript(s, field, spans, tokens, kFrom, k, mixed);
-      for (let k = before; k < mixed.length; k++) found.push(mixed[k]!.match);
+      for (let m = before; m < mixed.length; m++) found.push(mixed[m]!.match);
       if (mayBeSpacedOut(s, spans, tFrom, t, separated, jFrom, j, short, hFrom, h)) letterSpaced(s, field, cache, found);
       found.sort((a, b) => a.index! - b.index!);
       matches.push(...found);

@@ -11,11 +11,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built CLI (`npm run build` first) with `input` on standard input. */
-export function runCli(args: string[], input?: string, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` before the CLI tests`);
+/** Runs the built CLI (`npm run build` first; `options.cli`: another copy of it) with `input` on standard input. */
+export function runCli(args: string[], input?: string, options: { cwd?: string; env?: Record<string, string>; cli?: string } = {}): Promise<CliResult> {
+  const cli = options.cli ?? CLI;
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build\` before the CLI tests`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'], ...(options.env && { env: { ...process.env, ...options.env } }) });
+    const child = spawn(process.execPath, [cli, ...args], { cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'], ...(options.env && { env: { ...process.env, ...options.env } }) });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

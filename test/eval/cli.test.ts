@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli/run-cli.js';
+import { ROOT, runCli } from '../cli/run-cli.js';
 
 // Runs the built CLI (npm run build first) on fixtures/eval: offline, no network.
 describe('formspam eval', () => {
@@ -93,6 +93,31 @@ describe('formspam eval', () => {
     expect(table.stdout).toMatch(/^youtube video 5\s+\d+\s+\d+\s/m);
     expect(table.stdout).toMatch(/^youtube video 5 \(comment\)\s+\d+\s+\d+\s/m);
     expect(table.stdout).toContain('R rules only');
+  });
+
+  it('--leave-one-out from a build without fixtures/ (an installed package) says that the enquiries are missing', async () => {
+    // The layout of an installed package: dist/, data/ and package.json, no fixtures/.
+    const dir = mkdtempSync(join(tmpdir(), 'formspam-installed-'));
+    try {
+      cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.map') });
+      cpSync(join(ROOT, 'data'), join(dir, 'data'), { recursive: true });
+      cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+      symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      const r = await runCli(['eval', '--data', join(ROOT, 'fixtures/eval'), '--leave-one-out', '--json'], undefined, { cli: join(dir, 'dist/cli/main.js') });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('fixtures/contact-form-ham-en.json is not beside this build');
+      expect(r.stderr).toContain('the contact-form-enquiries row is missing');
+      const folds = JSON.parse(r.stdout).folds.map((f: { name: string }) => f.name);
+      expect(folds).toContain('contact-form-phrases');
+      expect(folds).not.toContain('contact-form-enquiries');
+      // From the repository the enquiries are there, and nothing is said.
+      const here = await runCli(['eval', '--data', 'fixtures/eval', '--leave-one-out', '--json', '--dataset', 'sms,contact-form-phrases']);
+      expect(here.code).toBe(0);
+      expect(here.stderr).not.toContain('not beside this build');
+      expect(JSON.parse(here.stdout).folds.map((f: { name: string }) => f.name)).toContain('contact-form-enquiries');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('documents itself in --help', async () => {

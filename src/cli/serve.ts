@@ -33,7 +33,7 @@ GET /api/v1/challenge, POST /api/v1/verify and POST /v1/verify/signature, /healt
 submitted text, written in batches (4 KiB, or at least every 100 ms; everything is written
 before the process exits). SIGTERM/SIGINT stop accepting connections, answer every request
 sent on an open keep-alive connection (with Connection: close), close connections idle for
-1 s, close the store and exit.
+1 s (--shutdown-idle-grace), close the store and exit.
 
 Readable reasons: POST /api/v1/classify?explain=de (or "explain": "de" in the body; en, de, fr
 or es; true takes the language from Accept-Language, else en) adds "explanations", one sentence
@@ -51,6 +51,11 @@ Options (environment variable in brackets):
                               read within this time (default 5m; 0: answer 503 at once), counts
                               rate limits in memory and says X-Formspam-Degraded
                               [FORMSPAM_STORE_OUTAGE_GRACE]
+      --shutdown-idle-grace <t>  at SIGTERM/SIGINT, how long a keep-alive connection may stay
+                              idle before it is closed (default 1s; 0 to 60s, e.g. 500ms, 5s):
+                              longer when slow clients may still be sending on a connection;
+                              every connection is closed after 10 s or twice this, whichever is
+                              longer [FORMSPAM_SHUTDOWN_IDLE_GRACE]
       --store-timeout <t>     deadline of one store call (default 500ms; e.g. 250ms, 2s; milliseconds
                               without a unit; 0 turns it off): a store that does not answer in time
                               gets 503 STORE_UNAVAILABLE with Retry-After [FORMSPAM_STORE_TIMEOUT]
@@ -164,6 +169,14 @@ export function storeTimeout(text: string): number {
   return ms;
 }
 
+/** `--shutdown-idle-grace`: 0 to 60 s, in ms or s. */
+export function shutdownIdleGrace(text: string): number {
+  const m = /^(\d{1,9})(ms|s)?$/.exec(text.trim());
+  const ms = m ? Number(m[1]) * (m[2] === 'ms' ? 1 : 1000) : NaN;
+  if (!(ms >= 0 && ms <= 60_000)) throw new UsageError(`--shutdown-idle-grace must be a duration from 0 to 60s, such as 500ms or 5s (got ${JSON.stringify(text)})`);
+  return ms;
+}
+
 function integer(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -181,6 +194,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       store: { type: 'string' },
       'store-timeout': { type: 'string' },
       'store-outage-grace': { type: 'string' },
+      'shutdown-idle-grace': { type: 'string' },
       'lists-dir': { type: 'string' },
       'update-lists-every': { type: 'string' },
       'lists-config': { type: 'string' },
@@ -274,6 +288,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
   if (env.FORMSPAM_SERVER_DATA_DIR) deprecated(stderr, 'FORMSPAM_SERVER_DATA_DIR', 'FORMSPAM_DATA_DIR', ` (the store is in <data-dir>/store/${STORE_FILE})`);
   const storeSpec = values.store ?? env.FORMSPAM_STORE ?? 'sqlite';
   const storeOutageGraceMs = duration('--store-outage-grace', values['store-outage-grace'] ?? env.FORMSPAM_STORE_OUTAGE_GRACE ?? '5m');
+  const idleGraceMs = shutdownIdleGrace(values['shutdown-idle-grace'] ?? (env.FORMSPAM_SHUTDOWN_IDLE_GRACE || '1s'));
   const storeTimeoutText = values['store-timeout'] ?? env.FORMSPAM_STORE_TIMEOUT;
   const timeoutMs = storeTimeoutText === undefined || storeTimeoutText === '' ? undefined : storeTimeout(storeTimeoutText);
   let store;
@@ -441,7 +456,7 @@ export async function runServe(argv: string[], io: { stdout: NodeJS.WritableStre
       logger.info({ event: 'shutdown', signal }, 'shutting down: finishing requests in flight');
       // Stop accepting; answer every request read on an open keep-alive connection with
       // `Connection: close`; close connections once idle (src/cli/drain.ts).
-      void connections.drain().then(() => {
+      void connections.drain({ idleGraceMs, forceAfterMs: Math.max(10_000, 2 * idleGraceMs) }).then(() => {
         handler.close().then(
           () => {
             logger.info({ event: 'stopped' }, 'stopped');

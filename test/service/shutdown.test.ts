@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
 import { startServer } from '../helpers/serve.js';
 
 const TOKEN = 'shutdown-test-admin-token-0123456789abcdef';
@@ -39,7 +40,9 @@ function send(agent: Agent, port: number, path: string, body: string, headers: R
 /** One SIGTERM round: returns what the 16 clients saw. */
 async function round(): Promise<{ outcome: Outcome; exitCode: number | null; answeredBeforeStop: number; closeHeaders: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'formspam-shutdown-'));
-  const server = await startServer(['--data-dir', dataDir, '--no-rate-limits', '--key-issuance', 'closed'], { FORMSPAM_ADMIN_TOKEN: TOKEN });
+  // A connection idle at SIGTERM is ended after the idle grace; this test's clients send back to
+  // back, but on a loaded machine one may stall for over the default 1 s, so they get 10 s.
+  const server = await startServer(['--data-dir', dataDir, '--no-rate-limits', '--key-issuance', 'closed', '--shutdown-idle-grace', '10s'], { FORMSPAM_ADMIN_TOKEN: TOKEN });
   const setup = new Agent({ keepAlive: false });
   const created = await send(setup, server.port, '/admin/keys', JSON.stringify({ hostname: 'shop.example' }), { authorization: `Bearer ${TOKEN}` });
   expect(created.status).toBe(201);
@@ -120,4 +123,38 @@ describe('formspam serve: SIGTERM under keep-alive load', () => {
     expect(server.logs()).toMatch(/"event":"stopped"/);
     agent.destroy();
   }, 60_000);
+
+  it('with --shutdown-idle-grace, answers a request sent on a connection idle for longer than the default grace', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'formspam-shutdown-'));
+    const server = await startServer(['--data-dir', dataDir, '--no-rate-limits', '--shutdown-idle-grace', '10s']);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; connection: string | undefined; socket: import('node:net').Socket }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: server.port, path: '/healthz', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, socket: req.socket! }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const first = await get();
+    expect(first.status).toBe(200);
+    const exited = server.stop('SIGTERM');
+    // Idle for 1.5 s after SIGTERM: past the default grace of 1 s, within this server's 10 s.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(first.socket.destroyed).toBe(false);
+    const second = await get();
+    expect(second.socket).toBe(first.socket); // the same keep-alive connection
+    expect(second.status).toBe(200);
+    expect(second.connection).toBe('close');
+    expect(await exited).toBe(0);
+    agent.destroy();
+  }, 60_000);
+
+  it.each([['2m'], ['61s'], ['soon'], ['1.5s']])('refuses --shutdown-idle-grace %s with exit 2', async (value) => {
+    const r = await runCli(['serve', '--store', 'memory', '--port', '0', '--no-warm-up', '--shutdown-idle-grace', value]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--shutdown-idle-grace must be a duration from 0 to 60s/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
 });

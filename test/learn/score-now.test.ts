@@ -15,7 +15,7 @@ import { siteTokens } from '../../src/learn/tokens.js';
 import type { SiteModelProvider } from '../../src/providers/types.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { createSqliteStore } from '../../src/stores/sqlite.js';
-import type { Store } from '../../src/stores/types.js';
+import type { SiteModelStore, Store } from '../../src/stores/types.js';
 
 const DATA = resolve(process.env.FORMSPAM_SHARED_DATA ?? join(__dirname, '../../../shared/data'));
 const SALT = 0x9badc0de;
@@ -37,7 +37,7 @@ const stores: [string, () => Store][] = [
 /** The SITE_MODEL entry of each text, classified one after another. */
 async function entries(provider: SiteModelProvider, texts: readonly string[]) {
   const out: unknown[] = [];
-  for (const text of texts) out.push((await classify({ fields: { message: text } }, { siteModel: provider })).text.rules.SITE_MODEL);
+  for (const text of texts) out.push((await classify({ fields: { message: text } }, { siteModel: provider })).text!.rules.SITE_MODEL);
   return out;
 }
 
@@ -75,7 +75,7 @@ describe.each(stores)('text.SITE_MODEL scored at once over the %s store', (_name
     const fresh = createSiteLearner({ store, minReports: 10, salt: SALT });
     await entries(fresh.provider, TEST.filter((_, i) => i % 2 === 0));
     const together = await Promise.all(TEST.map((text) => classify({ fields: { message: text } }, { siteModel: fresh.provider })));
-    expect(together.map((r) => r.text.rules.SITE_MODEL)).toEqual(expected);
+    expect(together.map((r) => r.text!.rules.SITE_MODEL)).toEqual(expected);
   });
 
   it('scores with the counts of a report made just before', async () => {
@@ -84,12 +84,12 @@ describe.each(stores)('text.SITE_MODEL scored at once over the %s store', (_name
     for (const r of TRAIN) await learner.learn({ text: r.text }, r.label);
     const probe = { fields: { message: 'Call now to claim your free prize, reply WIN to 80086' } };
     await classify(probe, { siteModel: learner.provider });
-    const before = (await classify(probe, { siteModel: learner.provider })).text.rules.SITE_MODEL!;
+    const before = (await classify(probe, { siteModel: learner.provider })).text!.rules.SITE_MODEL!;
     await learner.learn(probe, 'ham');
-    const after = (await classify(probe, { siteModel: learner.provider })).text.rules.SITE_MODEL!;
+    const after = (await classify(probe, { siteModel: learner.provider })).text!.rules.SITE_MODEL!;
     expect(after.evidence).toMatchObject({ hamReports: (before.evidence as { hamReports: number }).hamReports + 1 });
     expect((after.evidence as { probability: number }).probability).toBeLessThan((before.evidence as { probability: number }).probability);
-    expect(after).toEqual((await classify(probe, { siteModel: general(learner.provider) })).text.rules.SITE_MODEL);
+    expect(after).toEqual((await classify(probe, { siteModel: general(learner.provider) })).text!.rules.SITE_MODEL);
   });
 });
 
@@ -98,7 +98,7 @@ describe('the server\'s keyed provider scored at once', () => {
     const store = createMemoryStore();
     const learner = createSiteLearner({ store, minReports: 10, salt: SALT, apiKey: 'k' });
     for (const r of TRAIN) await learner.learn({ text: r.text }, r.label);
-    const provider = keyedSiteModelProvider(store, () => SALT, 10);
+    const provider = keyedSiteModelProvider(store as Store & SiteModelStore, () => SALT, 10);
     const now = scoreNowOf(provider)!;
     const request = { fields: { name: 'Jana', message: TEST[3]! } };
     expect(now(undefined, normalizeRequest(request).text!, SALT, 10, 5)).toBeUndefined();
@@ -107,8 +107,8 @@ describe('the server\'s keyed provider scored at once', () => {
     expect(now('k', text, SALT, 10, 5)!.scored).toBeGreaterThan(0);
     // The kept tokens are what a text of its own makes.
     expect(siteTokens(text, SALT)).toEqual(siteTokens(normalizeRequest(request).text!, SALT));
-    const e = (await classify(request, { siteModel: provider }, { apiKey: 'k' })).text.rules.SITE_MODEL;
-    expect(e).toEqual((await classify(request, { siteModel: general(provider) }, { apiKey: 'k' })).text.rules.SITE_MODEL);
-    expect((await classify(request, { siteModel: provider })).text.rules.SITE_MODEL).toMatchObject({ skipped: 'no-api-key' });
+    const e = (await classify(request, { siteModel: provider }, { apiKey: 'k' })).text!.rules.SITE_MODEL;
+    expect(e).toEqual((await classify(request, { siteModel: general(provider) }, { apiKey: 'k' })).text!.rules.SITE_MODEL);
+    expect((await classify(request, { siteModel: provider })).text!.rules.SITE_MODEL).toMatchObject({ skipped: 'no-api-key' });
   });
 });

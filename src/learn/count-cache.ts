@@ -17,14 +17,33 @@
  * recently dropped first.
  */
 import type { SiteModelCounts, SiteModelTotals } from '../stores/types.js';
-import { markStable } from './model.js';
+import type { TextInput } from '../text/input.js';
+import { markStable, scoreTable } from './model.js';
 import { TokenTable } from './token-table.js';
+import { fillTokens, tokenScratch } from './tokens.js';
 
 type ReadCounts = (apiKey: string, tokens: readonly number[]) => Promise<SiteModelCounts>;
 /** A store's `readSiteTotalsNow`. */
 type ReadTotalsNow = (apiKey: string) => SiteModelTotals;
 /** The cached read: a value when it needed no read of the store, else a promise. */
-export type CachedCounts = (apiKey: string, tokens: readonly number[]) => SiteModelCounts | Promise<SiteModelCounts>;
+export type CachedCounts = ((apiKey: string, tokens: readonly number[]) => SiteModelCounts | Promise<SiteModelCounts>) & {
+  /**
+   * With a store that reads a key's message counts at once: those counts, and when the key has
+   * `minReports` of each label and the cache holds every token of `text` at their revision, the
+   * text scored at once (`scored` the number of tokens, {@link lastScore} and `tokenScratch` the
+   * rest, until the next call); else `scored` −1 and the counts remembered, as a read of the message
+   * counts alone remembers them (see the module's comment). The answer is one object reused by
+   * every call: read it at once. Undefined when the store cannot read at once.
+   */
+  scoreText?: (apiKey: string, text: TextInput, salt: number, minReports: number, top: number) => TextScore;
+};
+
+/** What {@link CachedCounts.scoreText} answers. */
+export interface TextScore {
+  totals: SiteModelTotals;
+  /** How many tokens the text has when it was scored, else −1. */
+  scored: number;
+}
 
 /** The tokens of an answer to a read of the message counts alone: none (read it, never change it). */
 const NO_TOKENS: Map<number, { spam: number; ham: number }> = new Map();
@@ -140,7 +159,7 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
     return { spam: answer.spam, ham: answer.ham, revision: answer.revision, tokens: entry.tokens };
   };
 
-  return (apiKey, tokens) => {
+  const cached: CachedCounts = (apiKey, tokens) => {
     if (tokens.length === 0) {
       if (readTotalsNow !== undefined) {
         const totals = readTotalsNow(apiKey);
@@ -154,22 +173,44 @@ export function cachedCounts(read: ReadCounts, maxTokens = DEFAULT_CACHED_TOKENS
         return totals;
       });
     }
-    const cached = entries.get(apiKey);
-    if (cached === undefined) return readTokens(apiKey, tokens, cached, tokens);
+    const entry = entries.get(apiKey);
+    if (entry === undefined) return readTokens(apiKey, tokens, entry, tokens);
     // One probe per token: the slots found are kept for the scoring (TokenTable.slotsOf).
-    const { table } = cached;
+    const { table } = entry;
     const absent = table.probe(tokens);
     if (absent === 0) {
       const totals = justRead.get(apiKey);
-      if (totals !== undefined && totals.revision === cached.revision) {
-        touch(apiKey, cached);
-        return { spam: totals.spam, ham: totals.ham, revision: totals.revision, tokens: cached.tokens };
+      if (totals !== undefined && totals.revision === entry.revision) {
+        touch(apiKey, entry);
+        return { spam: totals.spam, ham: totals.ham, revision: totals.revision, tokens: entry.tokens };
       }
-      return readTokens(apiKey, tokens, cached, []);
+      return readTokens(apiKey, tokens, entry, []);
     }
     const missing: number[] = [];
     const { slots } = table;
     for (let j = 0; j < tokens.length; j++) if (slots[j] === -1) missing.push(tokens[j]!);
-    return readTokens(apiKey, tokens, cached, missing);
+    return readTokens(apiKey, tokens, entry, missing);
   };
+  if (readTotalsNow !== undefined) {
+    const answer: TextScore = { totals: { spam: 0, ham: 0 }, scored: -1 };
+    cached.scoreText = (apiKey, text, salt, minReports, top) => {
+      const totals = readTotalsNow(apiKey);
+      answer.totals = totals;
+      answer.scored = -1;
+      if (totals.spam < minReports || totals.ham < minReports) return answer;
+      const entry = entries.get(apiKey);
+      if (entry !== undefined && totals.revision !== undefined && entry.revision === totals.revision) {
+        const n = fillTokens(text, salt);
+        if (scoreTable(tokenScratch.tokens, n, entry.table, entry.tokens, totals.spam, totals.ham, top)) {
+          touch(apiKey, entry);
+          answer.scored = n;
+          return answer;
+        }
+      }
+      // Tokens to read from the store: the caller reads them (readCounts) after these counts.
+      remember(apiKey, totals);
+      return answer;
+    };
+  }
+  return cached;
 }

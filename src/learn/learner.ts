@@ -8,10 +8,25 @@ import { normalizeRequest } from '../core/request.js';
 import { FactUnavailable } from '../core/rule.js';
 import type { SiteModelProvider } from '../providers/types.js';
 import type { DecisionStore, FeedbackLabel, SettingsStore, SiteModelCounts, SiteModelStore } from '../stores/types.js';
-import { cachedCounts } from './count-cache.js';
+import type { TextInput } from '../text/input.js';
+import { cachedCounts, type TextScore } from './count-cache.js';
 import { recordFeedback, type FeedbackOutcome } from './feedback.js';
 import { learnerSalt } from './salt.js';
-import { parseSalt, siteTokens } from './tokens.js';
+import { keepTokens, parseSalt, siteTokens } from './tokens.js';
+
+/**
+ * A provider's way to score a text at once (count-cache's `scoreText`, for the key the call
+ * names): for the providers made here over a store that reads its message counts at once. The
+ * key undefined when the call names none and the provider needs one (the caller then reads
+ * through `readCounts`, which rejects).
+ */
+export type ScoreNow = (apiKey: string | undefined, text: TextInput, salt: number, minReports: number, top: number) => TextScore | undefined;
+const scorers = new WeakMap<SiteModelProvider, ScoreNow>();
+
+/** How `provider` scores a text at once, if it is one of this module's over a store that can. */
+export function scoreNowOf(provider: SiteModelProvider): ScoreNow | undefined {
+  return scorers.get(provider);
+}
 
 /** Reports of each label a key needs before its model scores, unless configured. */
 export const DEFAULT_MIN_REPORTS = 10;
@@ -131,6 +146,8 @@ export function createSiteLearner(options: SiteLearnerOptions): SiteLearner {
       return read(apiKey ?? defaultKey, tokens);
     },
   };
+  const { scoreText } = read;
+  if (scoreText !== undefined) scorers.set(provider, (apiKey, text, s, min, top) => scoreText(apiKey ?? defaultKey, text, s, min, top));
   return {
     provider,
     learn: (request, label, o) => count(request, label, o, 1),
@@ -161,7 +178,7 @@ function cachedCountsOf(store: SiteModelStore) {
 /** A provider that needs the classify call's key: rejects with `no-api-key` without one. */
 export function keyedSiteModelProvider(store: SiteModelStore, salt: () => Promise<number> | number, minReports: number): SiteModelProvider {
   const read = cachedCountsOf(store);
-  return {
+  const provider: SiteModelProvider = {
     name: 'site-model',
     minReports,
     salt,
@@ -170,4 +187,15 @@ export function keyedSiteModelProvider(store: SiteModelStore, salt: () => Promis
       return read(apiKey, tokens);
     },
   };
+  const { scoreText } = read;
+  // The decision log keeps each decision's tokens (siteTokens): the ones scored are kept on the text for it.
+  if (scoreText !== undefined) {
+    scorers.set(provider, (apiKey, text, s, min, top) => {
+      if (apiKey === undefined) return undefined;
+      const answer = scoreText(apiKey, text, s, min, top);
+      if (answer.scored >= 0) keepTokens(text, s, answer.scored);
+      return answer;
+    });
+  }
+  return provider;
 }

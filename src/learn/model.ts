@@ -203,6 +203,32 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
     }
   }
   if (k === 0) return { probability: 0.5, count: 0, strongest: [] };
+  combine(k, lnF, ln1F, top);
+  const last = lastScore;
+  const strongest: TokenWeight[] = new Array<TokenWeight>(last.top);
+  for (let j = 0; j < last.top; j++) strongest[j] = { index: last.index[j]!, f: last.f[j]! };
+  return { probability: last.probability, count: last.count, strongest };
+}
+
+/** What {@link scoreTable} (and scoreStrongest) found last, overwritten by the next call. */
+export interface LastScore {
+  probability: number;
+  /** Tokens combined. */
+  count: number;
+  /** How many of the strongest are in `index` and `f` (at most the `top` asked). */
+  top: number;
+  /** The strongest tokens' indices in the asked tokens, strongest first. */
+  index: Int32Array;
+  f: Float64Array;
+}
+export const lastScore: LastScore = { probability: 0.5, count: 0, top: 0, index: new Int32Array(8), f: new Float64Array(8) };
+
+/**
+ * The probability of the `k` kept tokens (scratch `kept*`, in text order, their sums `lnF` and
+ * `ln1F`) and the `top` strongest of them, into {@link lastScore}.
+ */
+function combine(k: number, lnF: number, ln1F: number, top: number): void {
+  const kF = keptF;
   let order: number[] | undefined;
   if (k > MAX_TOKENS) {
     // The strongest MAX_TOKENS, summed in text order (as scoreTokens sums them).
@@ -218,24 +244,97 @@ export function scoreStrongest(tokens: readonly number[], counts: SiteModelCount
   }
   const count = order === undefined ? k : order.length;
   const kk = 2 * count;
-  const probability = (1 + chi2Q(-2 * lnF, kk) - chi2Q(-2 * ln1F, kk)) / 2;
+  const last = lastScore;
+  last.probability = (1 + chi2Q(-2 * lnF, kk) - chi2Q(-2 * ln1F, kk)) / 2;
+  last.count = count;
   // The `top` strongest, by insertion into a short list (the strongest MAX_TOKENS hold them).
   // Kept tokens come in text order, so one no stronger than the last of a full list (|f − ½| not
   // larger: a tie goes to the earlier) is passed over by one comparison.
-  const best: number[] = [];
+  if (best.length < top) best = new Int32Array(top);
+  let n = 0;
   let weakest = -1;
   for (let o = 0; o < count && top > 0; o++) {
     const i = order === undefined ? o : order[o]!;
-    if (best.length === top && Math.abs(kF[i]! - 0.5) <= weakest) continue;
-    let j = best.length < top ? best.length : top - 1;
+    if (n === top && Math.abs(kF[i]! - 0.5) <= weakest) continue;
+    let j = n < top ? n++ : top - 1;
     best[j] = i;
     while (j > 0 && stronger(best[j]!, best[j - 1]!)) {
-      [best[j - 1], best[j]] = [best[j]!, best[j - 1]!];
+      const t = best[j - 1]!;
+      best[j - 1] = best[j]!;
+      best[j] = t;
       j--;
     }
-    if (best.length === top) weakest = Math.abs(kF[best[top - 1]!]! - 0.5);
+    if (n === top) weakest = Math.abs(kF[best[top - 1]!]! - 0.5);
   }
-  return { probability, count, strongest: best.map((i) => ({ index: keptIndex[i]!, f: keptF[i]! })) };
+  if (last.index.length < n) {
+    last.index = new Int32Array(n);
+    last.f = new Float64Array(n);
+  }
+  for (let j = 0; j < n; j++) {
+    last.index[j] = keptIndex[best[j]!]!;
+    last.f[j] = kF[best[j]!]!;
+  }
+  last.top = n;
+}
+/** Scratch of combine(): the strongest kept tokens' places in the kept scratch. */
+let best = new Int32Array(8);
+
+/**
+ * {@link scoreStrongest} of the first `n` of `tokens` against the count cache's `table` of a key
+ * and its token map `map` (every token of the map is in the table: the cache fills both), into
+ * {@link lastScore}; the same result to the last bit, with no object made. False when a token is
+ * not in the table (its counts were never read: the caller reads them from the store instead).
+ */
+export function scoreTable(tokens: readonly number[], n: number, table: TokenTable, map: ReadonlyMap<number, { spam: number; ham: number }>, ns: number, nh: number, top: number): boolean {
+  if (table.ns !== ns || table.nh !== nh) table.reweigh(ns, nh);
+  if (keptIndex.length < n) {
+    keptIndex = new Int32Array(n);
+    keptF = new Float64Array(n);
+    keptLnF = new Float64Array(n);
+    keptLn1F = new Float64Array(n);
+  }
+  let k = 0;
+  let lnF = 0;
+  let ln1F = 0;
+  const kIndex = keptIndex;
+  const kF = keptF;
+  const kLnF = keptLnF;
+  const kLn1F = keptLn1F;
+  const { cells, mask, weights: w } = table;
+  for (let index = 0; index < n; index++) {
+    const x = tokens[index]! | 0;
+    let slot = x & mask;
+    for (;;) {
+      if (cells[SLOT_INTS * slot + 1] === EMPTY) return false;
+      if (cells[SLOT_INTS * slot] === x) break;
+      slot = (slot + 1) & mask;
+    }
+    let v = cells[SLOT_INTS * slot + 1]!;
+    if (v === UNWEIGHED) {
+      const c = map.get(tokens[index]!);
+      table.weigh(slot, c === undefined ? null : strength(c, ns, nh));
+      v = cells[SLOT_INTS * slot + 1]!;
+    }
+    if (v === WEAK) continue;
+    const i = SLOT_DOUBLES * slot;
+    const a = w[i + 2]!;
+    const b = w[i + 3]!;
+    kF[k] = w[i + 1]!;
+    kLnF[k] = a;
+    kLn1F[k] = b;
+    kIndex[k++] = index;
+    lnF += a;
+    ln1F += b;
+  }
+  if (k === 0) {
+    const last = lastScore;
+    last.probability = 0.5;
+    last.count = 0;
+    last.top = 0;
+    return true;
+  }
+  combine(k, lnF, ln1F, top);
+  return true;
 }
 
 /** Scores `tokens` with `counts` (see the module's comment). */

@@ -68,12 +68,17 @@ export interface SiteShapes {
 
 /** The hashes of the shape names per salt (a store has one salt; at most 64 kept). */
 const hashTables = new Map<number, number[]>();
+let lastSalt = -1;
+let lastTable: number[] = [];
 export function hashesOf(salt: number): number[] {
+  if (salt === lastSalt) return lastTable;
   let table = hashTables.get(salt);
   if (table === undefined) {
     if (hashTables.size >= 64) hashTables.clear();
     hashTables.set(salt, (table = SHAPE_NAMES.map((name) => shapeHash(salt, name))));
   }
+  lastSalt = salt;
+  lastTable = table;
   return table;
 }
 

@@ -76,9 +76,40 @@ function memoKey(salt: number): object {
 export function siteTokens(text: TextInput, salt: number): number[] {
   const known = text.memoized<SiteTokenWords>(memoKey(salt >>> 0));
   if (known !== undefined) return [...known.tokens];
+  const kept = text.memoized<number[]>(tokensKey(salt >>> 0));
+  if (kept !== undefined) return [...kept];
   // Not made for this text yet (the site model did not ask): the tokens alone, without their words.
   const n = fill(text, salt >>> 0);
   return scratchTokens.slice(0, n);
+}
+
+/** A stable memo key per salt for the tokens alone ({@link keepTokens}). */
+const tokensKeys = new Map<number, object>();
+function tokensKey(salt: number): object {
+  let key = tokensKeys.get(salt);
+  if (key === undefined) {
+    if (tokensKeys.size >= 64) tokensKeys.clear();
+    tokensKeys.set(salt, (key = {}));
+  }
+  return key;
+}
+
+/**
+ * Writes the tokens of `text` into {@link tokenScratch} (as {@link siteTokens} gives them, and
+ * where each came from as {@link SiteTokenWords.word} says; the shapes' ids and spans beside
+ * them) and returns how many: read them before the next call, which overwrites them.
+ */
+export function fillTokens(text: TextInput, salt: number): number {
+  return fill(text, salt >>> 0);
+}
+
+/**
+ * Keeps the first `n` tokens of {@link tokenScratch} (as {@link fillTokens} made them for `text`
+ * and `salt`) on the text, so that {@link siteTokens} of it copies them instead of making them
+ * again (the decision log's, after the site model has made them).
+ */
+export function keepTokens(text: TextInput, salt: number, n: number): void {
+  text.memo(tokensKey(salt >>> 0), () => scratchTokens.slice(0, n));
 }
 
 /**
@@ -141,6 +172,18 @@ const scratchWord: number[] = Array.from({ length: SCRATCH }, () => 0);
 const shapeIds: number[] = Array.from({ length: MAX_SHAPE_TOKENS }, () => 0);
 const shapeSpans: number[] = Array.from({ length: 3 * MAX_SHAPE_TOKENS }, () => 0);
 let shapeCount = 0;
+
+/**
+ * The scratch {@link fillTokens} writes: per token, its hash and where it came from (as
+ * {@link SiteTokenWords.word}); per shape (by the −1 − mark of its token), its id (a name of
+ * `SHAPE_NAMES`) and three entries of `shapeSpans` (as {@link SiteShapes.spans}).
+ */
+export const tokenScratch: { readonly tokens: readonly number[]; readonly word: readonly number[]; readonly shapeIds: readonly number[]; readonly shapeSpans: readonly number[] } = {
+  tokens: scratchTokens,
+  word: scratchWord,
+  shapeIds,
+  shapeSpans,
+};
 /** The ids {@link fill} has found in this text (one bit each). */
 let shapesSeen = 0;
 let runSegment = 0;

@@ -1,8 +1,12 @@
 import { defineFact, defineRule, hit, miss, skip, type Match, type ProbabilityBucket } from '../../core/rule.js';
-import { scoreStrongest } from '../../learn/model.js';
-import { siteTokenWords, type SiteTokenWords } from '../../learn/tokens.js';
+import { scoreNowOf } from '../../learn/learner.js';
+import { lastScore, scoreStrongest } from '../../learn/model.js';
+import { SHAPE_NAMES } from '../../learn/shapes.js';
+import { siteTokenWords, tokenScratch, type SiteTokenWords } from '../../learn/tokens.js';
+import { wordsOf, type Words } from '../../lexicons/normalize.js';
 import type { ProviderCallOptions, SiteModelCounts, SiteModelProvider } from '../../providers/types.js';
 import type { NormalizedRequest } from '../../core/request.js';
+import type { TextInput } from '../../text/input.js';
 
 /**
  * The points of a site model's spam probability, chosen on leave-one-out replays of the training
@@ -30,6 +34,17 @@ export interface SiteModelFact {
   counts: SiteModelCounts;
   /** The text's tokens and where each came from, when they were read (the model is active). */
   words?: SiteTokenWords;
+  /** The text scored already (by a provider that scores at once), when the model is active. */
+  scored?: SiteModelScored;
+}
+
+/** A text's score by the site's model: what the rule reports. */
+export interface SiteModelScored {
+  probability: number;
+  /** Tokens combined. */
+  count: number;
+  /** The strongest tokens, named by the text they came from. */
+  matches: Match[];
 }
 
 /** A provider's answer, given at once or promised. */
@@ -56,20 +71,76 @@ function countsOf(provider: SiteModelProvider, request: NormalizedRequest, optio
   return isPromise(totals) ? totals.then((t) => afterTotals(provider, request, options, salt, t)) : afterTotals(provider, request, options, salt, totals);
 }
 
+/** The tokens the evidence names at most (the strongest). */
+export const SITE_MODEL_MATCHES = 5;
+
+/** A token map with no token: the counts of a fact whose text was scored by the provider. */
+const NO_TOKENS: ReadonlyMap<number, { spam: number; ham: number }> = new Map();
+
+/**
+ * The fact from a provider that scores at once (the count cache's `scoreText`): the text's
+ * tokens made, looked up and scored in the count cache's table, the strongest named here, before
+ * another text's tokens overwrite them. Undefined when it could not (the caller reads instead).
+ */
+function scoredNow(provider: SiteModelProvider, request: NormalizedRequest, options: ProviderCallOptions, salt: number): Answer<SiteModelFact> | undefined {
+  const scoreNow = scoreNowOf(provider);
+  const text = request.text;
+  if (scoreNow === undefined || !text) return undefined;
+  const { minReports } = provider;
+  const answer = scoreNow(request.apiKey ?? undefined, text, salt, minReports, SITE_MODEL_MATCHES);
+  if (answer === undefined) return undefined;
+  const { totals, scored } = answer;
+  const counts: SiteModelCounts = { spam: totals.spam, ham: totals.ham, tokens: NO_TOKENS as SiteModelCounts['tokens'] };
+  if (totals.spam < minReports || totals.ham < minReports) return { salt, minReports, counts };
+  if (scored < 0) return afterTotals(provider, request, options, salt, counts);
+  const last = lastScore;
+  const words = wordsOf(text);
+  const { word, shapeIds, shapeSpans } = tokenScratch;
+  const matches: Match[] = new Array<Match>(last.top);
+  for (let j = 0; j < last.top; j++) {
+    const mark = word[last.index[j]!]!;
+    const f = last.f[j]!;
+    if (mark >= 0) matches[j] = wordMatch(text, words, mark, f);
+    else {
+      const k = -1 - mark;
+      matches[j] = shapeMatch(text, SHAPE_NAMES[shapeIds[k]!]!, shapeSpans[3 * k]!, shapeSpans[3 * k + 1]!, shapeSpans[3 * k + 2]!, f);
+    }
+  }
+  return { salt, minReports, counts, scored: { probability: last.probability, count: last.count, matches } };
+}
+
+function factOf(provider: SiteModelProvider, request: NormalizedRequest, options: ProviderCallOptions, salt: number): Answer<SiteModelFact> {
+  return scoredNow(provider, request, options, salt) ?? countsOf(provider, request, options, salt);
+}
+
 /** The key's counts for the tokens of the request's text (from the `siteModel` provider). */
 export const siteModelFact = defineFact({
   key: 'text.siteModel',
   provider: 'siteModel',
   fetch(provider, request, options): Answer<SiteModelFact> {
     const given = provider.salt(options);
-    return typeof given === 'number' ? countsOf(provider, request, options, given >>> 0) : given.then((s) => countsOf(provider, request, options, s >>> 0));
+    return typeof given === 'number' ? factOf(provider, request, options, given >>> 0) : given.then((s) => factOf(provider, request, options, s >>> 0));
   },
 });
 
-/** The tokens the evidence names at most (the strongest). */
-export const SITE_MODEL_MATCHES = 5;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const round4 = (x: number) => Math.round(x * 10000) / 10000;
 
-const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** The match of a word token (`mark` 2 × the word's index) or a pair of words (2 × the first's index + 1). */
+function wordMatch(text: TextInput, w: Words, mark: number, f: number): Match {
+  const first = mark >> 1;
+  const last = first + (mark & 1);
+  const segment = text.segments[w.segment[first]!]!;
+  const from = w.from[first]!;
+  return { field: segment.field, value: segment.text.slice(from, w.to[last]!), index: from, weight: round2(f), reason: f > 0.5 ? 'spam' : 'ham' };
+}
+
+/** The match of a shape: named by the text it came from, or by its name when it is the whole text's (`segment` −1). */
+function shapeMatch(text: TextInput, name: string, segment: number, from: number, to: number, f: number): Match {
+  if (segment === -1) return { value: `(${name})`, weight: round2(f), reason: f > 0.5 ? 'spam' : 'ham' };
+  const part = text.segments[segment]!;
+  return { field: part.field, value: part.text.slice(from, to), index: from, weight: round2(f), reason: f > 0.5 ? 'spam' : 'ham' };
+}
 
 export default defineRule({
   id: 'text.SITE_MODEL',
@@ -85,35 +156,22 @@ export default defineRule({
     const { counts, minReports } = site;
     if (counts.spam < minReports || counts.ham < minReports) return skip('too-few-reports', { spamReports: counts.spam, hamReports: counts.ham, minReports });
     if (!text) return miss({ spamReports: counts.spam, hamReports: counts.ham, minReports });
+    const { scored } = site;
+    if (scored !== undefined) {
+      const evidence = { probability: round4(scored.probability), spamReports: counts.spam, hamReports: counts.ham, minReports, tokens: scored.count };
+      return scored.count === 0 ? miss(evidence) : hit(scored.matches, evidence);
+    }
     const words = site.words ?? siteTokenWords(text, site.salt);
     const { probability, count, strongest } = scoreStrongest(words.tokens, counts, SITE_MODEL_MATCHES);
-    const evidence = { probability: round(probability, 4), spamReports: counts.spam, hamReports: counts.ham, minReports, tokens: count };
+    const evidence = { probability: round4(probability), spamReports: counts.spam, hamReports: counts.ham, minReports, tokens: count };
     if (count === 0) return miss(evidence);
     const w = words.words;
     const { names, spans } = words.shapes;
     const matches: Match[] = strongest.map(({ index, f }) => {
       const from = words.word[index]!;
-      if (from < 0) {
-        // A shape: named by the text it came from, or by its name when it is the whole text's.
-        const k = -1 - from;
-        const segment = spans[3 * k]!;
-        const weight = round(f, 2);
-        const reason = f > 0.5 ? 'spam' : 'ham';
-        if (segment === -1) return { value: `(${names[k]!})`, weight, reason };
-        const part = text.segments[segment]!;
-        return { field: part.field, value: part.text.slice(spans[3 * k + 1]!, spans[3 * k + 2]!), index: spans[3 * k + 1]!, weight, reason };
-      }
-      // A word, or a pair of words (an odd entry): the word's index is half of it.
-      const first = from >> 1;
-      const last = first + (from & 1);
-      const segment = w.segment[first]!;
-      return {
-        field: text.segments[segment]!.field,
-        value: text.segments[segment]!.text.slice(w.from[first]!, w.to[last]!),
-        index: w.from[first]!,
-        weight: round(f, 2),
-        reason: f > 0.5 ? 'spam' : 'ham',
-      };
+      if (from >= 0) return wordMatch(text, w, from, f);
+      const k = -1 - from;
+      return shapeMatch(text, names[k]!, spans[3 * k]!, spans[3 * k + 1]!, spans[3 * k + 2]!, f);
     });
     return hit(matches, evidence);
   },

@@ -1,5 +1,6 @@
 import type { Match } from '../core/rule.js';
 import type { TextInput } from './input.js';
+import { charFlags, LETTER, NUMBER } from './chars.js';
 import { URL_TLDS, WORD_TLDS } from './tlds.js';
 
 /*
@@ -53,28 +54,34 @@ function mayHaveDomain(token: string): boolean {
   return end > dot;
 }
 
-/** 1 for the ASCII characters of TRAILING. */
-const TRAILING_CODE = new Uint8Array(128);
-for (const c of TRAILING) TRAILING_CODE[c.charCodeAt(0)] = 1;
-
 /**
  * False only when the token `s[from, to)`, whose first "." or ":" is at `mark`, holds no URL for
  * {@link computeUrls}: it has no "://", no "www." (any case; what {@link mayBeExplicit} looks
- * for) and no "." followed later by a character other than trailing punctuation (what
- * {@link mayHaveDomain} asks of the first ".").
+ * for) and no "." followed by a top-level domain. A bare domain's TLD (see isBareDomain) is a
+ * label of letters, digits and "-" right after a "." of the token, which nothing of that class
+ * follows (the host, a piece and the trimmed trailing punctuation end there), and in lower case
+ * one of URL_TLDS: so the run of that class after some "." is one, lower-cased. Each code unit
+ * is read once.
  */
 function mayBeUrlFrom(s: string, from: number, mark: number, to: number): boolean {
-  let firstDot = -1;
-  let lastKept = -1; // the last character that is not trailing punctuation
   for (let i = mark; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c === 46) {
-      if (firstDot === -1) firstDot = i;
       if (i - from >= 3 && (s.charCodeAt(i - 1) | 32) === 119 && (s.charCodeAt(i - 2) | 32) === 119 && (s.charCodeAt(i - 3) | 32) === 119) return true;
+      let e = i + 1;
+      while (e < to && isLabelUnit(s.charCodeAt(e))) e++;
+      if (e > i + 1 && URL_TLDS.has(s.slice(i + 1, e).toLowerCase())) return true;
+      // The run holds no "." or ":": read on after it.
+      i = e - 1;
     } else if (c === 58 && i + 2 < to && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return true;
-    if (c >= 128 || TRAILING_CODE[c] !== 1) lastKept = i;
   }
-  return firstDot !== -1 && lastKept > firstDot;
+  return false;
+}
+
+/** True for a code unit of LABEL's class `[\p{L}\p{N}-]` of the BMP (a surrogate is none: no TLD has one). */
+function isLabelUnit(c: number): boolean {
+  if (c < 128) return ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57) || c === 45;
+  return (c < 0xd800 || c > 0xdfff) && (charFlags(c) & (LETTER | NUMBER)) !== 0;
 }
 
 /** URLs with a scheme or `www.` in a token, each followed to the end of its run of URL characters. */

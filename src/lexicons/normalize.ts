@@ -442,6 +442,12 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
               letters += w - runFrom;
               cyr += w - runFrom;
               if (i >= stop) break;
+              // A space, comma or full stop (separators, as their INFO entries say) ends the word
+              // here, where the general path below would end it.
+              if (c === 0x20 || c === 0x2c || c === 0x2e) {
+                atSeparator = true;
+                break;
+              }
               continue;
             }
           } else if (c <= 0x3a9 ? c !== 0x3a2 : c >= 0x3b1 && c <= 0x3c9 && c !== 0x3c2) {

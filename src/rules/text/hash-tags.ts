@@ -36,10 +36,11 @@ export default defineRule({
   description: 'Hash-tags: "#" at the start of a word followed by a word with at least one letter.',
   skipReasons: [],
   score({ text }) {
-    if (!text || !text.joined.includes('#')) return matchesOutcome([]);
+    if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
     for (const { field, text: value } of text.segments) {
-      // A match holds no "#": the next one is searched from the "#" after this one.
+      // Most fields have no "#": one indexOf. A match holds no "#": the next one is searched
+      // from the "#" after this one.
       for (let i = value.indexOf('#'); i !== -1; i = value.indexOf('#', i + 1)) {
         if (!isTagStart(value, i)) continue;
         TAG_AT.lastIndex = i;

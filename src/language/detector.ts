@@ -312,6 +312,38 @@ let FOUND = new Int32Array(512);
 let FOUND_CLASS = new Uint8Array(512);
 
 /**
+ * Per basic Cyrillic code unit (U+0410–U+044F, by `c - 0x410`): the two byte characters {@link
+ * sample}'s general path writes for it (first << 8 | second), when that path reads it as a letter
+ * of the script of "а" without a cue and lower-cases it to a letter of U+0400–U+07FF (two bytes);
+ * 0 when not (the general path then reads it). Made from the tables once they are built.
+ */
+let CYRILLIC_BYTES: Uint16Array | undefined;
+function cyrillicBytes(): Uint16Array {
+  const out = new Uint16Array(0x40);
+  const bc = byteChar!;
+  for (let c = 0x410; c <= 0x44f; c++) {
+    const l = lower![c]!;
+    if (charClass![c] !== 1 || scriptOf![c] !== scriptOf![0x430] || CUES[c] !== 0 || l < 0x80 || l >= 0x800) continue;
+    out[c - 0x410] = (bc[0xc0 | (l >> 6)]! << 8) | bc[0x80 | (l & 0x3f)]!;
+  }
+  return out;
+}
+
+/**
+ * `f()` with every basic Cyrillic letter read by {@link sample}'s general path (for tests, which
+ * compare the two).
+ */
+export function withoutCyrillicFastPath<T>(f: () => T): T {
+  const kept = CYRILLIC_BYTES;
+  CYRILLIC_BYTES = new Uint16Array(0x40);
+  try {
+    return f();
+  } finally {
+    CYRILLIC_BYTES = kept;
+  }
+}
+
+/**
  * The bounded sample: eld's byte-string words (lower case, letters and inner apostrophes,
  * URLs and email addresses left out) from at most {@link SCAN_LIMIT} characters, up to about
  * 350 bytes; and the number of letters taken.
@@ -322,6 +354,8 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   const bc = byteChar!;
   const scripts = scriptOf!;
   const latinScript = scripts[0x61]!;
+  const cyrScript = scripts[0x430]!;
+  const cyrFast = (CYRILLIC_BYTES ??= cyrillicBytes());
   const perScript = SCRIPT_LETTERS.fill(0);
   const cueOf = CUES;
   const cues = CUE_LETTERS.fill(0);
@@ -368,6 +402,24 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
           }
           codes[w++] = c | 0x20;
           if (++bytes > FORCE_CUT) break;
+          continue;
+        }
+        if (c >= 0x410 && c <= 0x44f && cyrFast[c - 0x410] !== 0) {
+          // A basic Cyrillic letter (most of Russian text): what the general path below does
+          // for it (a letter of the script of "а", no cue, its lower case two bytes), with the
+          // bytes read from a small table (see cyrillicBytes).
+          letters++;
+          if (runScript === cyrScript) run++;
+          else {
+            perScript[runScript]! += run;
+            runScript = cyrScript;
+            run = 1;
+          }
+          const b = cyrFast[c - 0x410]!;
+          codes[w++] = b >>> 8;
+          codes[w++] = b & 0xff;
+          bytes += 2;
+          if (bytes > FORCE_CUT) break;
           continue;
         }
         if (c >= 0xd800 && c <= 0xdbff && j + 1 < end) {

@@ -428,12 +428,26 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           // its INFO entry says (its lower case, one code, its script), without reading it.
           if (c >= 0x410) {
             if ((c | 0x20) !== 0x439) {
-              codes[w++] = c < 0x430 ? c + 0x20 : c;
-              letters++;
-              cyr++;
-              i++;
-              if (i >= len || w - wordStart >= MAX_WORD) break;
-              c = text.charCodeAt(i);
+              // The rest of a run of them is read in a loop of its own, up to the end of the
+              // text or the word's MAX_WORD codes, whichever comes first.
+              const runFrom = w;
+              const stop = Math.min(len, i + (MAX_WORD - (w - wordStart)));
+              for (;;) {
+                codes[w++] = c < 0x430 ? c + 0x20 : c;
+                i++;
+                if (i >= stop) break;
+                c = text.charCodeAt(i);
+                if (c < 0x410 || c > 0x44f || (c | 0x20) === 0x439) break;
+              }
+              letters += w - runFrom;
+              cyr += w - runFrom;
+              if (i >= stop) break;
+              // A space, comma or full stop (separators, as their INFO entries say) ends the word
+              // here, where the general path below would end it.
+              if (c === 0x20 || c === 0x2c || c === 0x2e) {
+                atSeparator = true;
+                break;
+              }
               continue;
             }
           } else if (c <= 0x3a9 ? c !== 0x3a2 : c >= 0x3b1 && c <= 0x3c9 && c !== 0x3c2) {

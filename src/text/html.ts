@@ -45,13 +45,44 @@ const NAMED: Readonly<Record<string, string>> = {
  * browsers do ("&#0000106;" is "j"). Unknown references stay as they are.
  */
 export function decodeEntities(s: string): string {
-  return s
-    .replace(/&(?:#0{0,64}(\d{1,7})|#[xX]0{0,64}([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));?/g, (whole, dec?: string, hex?: string, name?: string) => {
-      if (dec !== undefined || hex !== undefined) {
-        const cp = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
-        return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : whole;
-      }
-      return NAMED[name!.toLowerCase()] ?? whole;
-    })
-    .replace(/%([0-7][0-9a-fA-F])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // Each step only where its sign is: most text with a "%" (a percentage) has no "&".
+  const e = s.includes('&')
+    ? s.replace(/&(?:#0{0,64}(\d{1,7})|#[xX]0{0,64}([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));?/g, (whole, dec?: string, hex?: string, name?: string) => {
+        if (dec !== undefined || hex !== undefined) {
+          const cp = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+          return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : whole;
+        }
+        return NAMED[name!.toLowerCase()] ?? whole;
+      })
+    : s;
+  return decodePercent(e);
+}
+
+/** The value of hex digit `c` (a code unit), -1 when it is none. */
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
+}
+
+/**
+ * Percent-escapes of ASCII characters decoded (`%` + [0-7] + a hex digit, left to right, as
+ * `s.replace(/%([0-7][0-9a-fA-F])/g, …)` decodes them), each "%" found by indexOf: `s` itself
+ * when it has none.
+ */
+export function decodePercent(s: string): string {
+  let p = s.indexOf('%');
+  if (p === -1) return s;
+  let out = '';
+  let from = 0;
+  for (; p !== -1; p = s.indexOf('%', p + 1)) {
+    const hi = s.charCodeAt(p + 1) - 0x30;
+    if (!(hi >= 0 && hi <= 7)) continue;
+    const lo = hexValue(s.charCodeAt(p + 2));
+    if (lo === -1) continue;
+    out += s.slice(from, p) + String.fromCharCode(hi * 16 + lo);
+    from = p + 3;
+    p += 2;
+  }
+  return from === 0 ? s : out + s.slice(from);
 }

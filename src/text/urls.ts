@@ -1,5 +1,6 @@
 import type { Match } from '../core/rule.js';
 import type { TextInput } from './input.js';
+import { charFlags, LETTER, NUMBER } from './chars.js';
 import { URL_TLDS, WORD_TLDS } from './tlds.js';
 
 /*
@@ -53,28 +54,34 @@ function mayHaveDomain(token: string): boolean {
   return end > dot;
 }
 
-/** 1 for the ASCII characters of TRAILING. */
-const TRAILING_CODE = new Uint8Array(128);
-for (const c of TRAILING) TRAILING_CODE[c.charCodeAt(0)] = 1;
-
 /**
  * False only when the token `s[from, to)`, whose first "." or ":" is at `mark`, holds no URL for
  * {@link computeUrls}: it has no "://", no "www." (any case; what {@link mayBeExplicit} looks
- * for) and no "." followed later by a character other than trailing punctuation (what
- * {@link mayHaveDomain} asks of the first ".").
+ * for) and no "." followed by a top-level domain. A bare domain's TLD (see isBareDomain) is a
+ * label of letters, digits and "-" right after a "." of the token, which nothing of that class
+ * follows (the host, a piece and the trimmed trailing punctuation end there), and in lower case
+ * one of URL_TLDS: so the run of that class after some "." is one, lower-cased. Each code unit
+ * is read once.
  */
 function mayBeUrlFrom(s: string, from: number, mark: number, to: number): boolean {
-  let firstDot = -1;
-  let lastKept = -1; // the last character that is not trailing punctuation
   for (let i = mark; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c === 46) {
-      if (firstDot === -1) firstDot = i;
       if (i - from >= 3 && (s.charCodeAt(i - 1) | 32) === 119 && (s.charCodeAt(i - 2) | 32) === 119 && (s.charCodeAt(i - 3) | 32) === 119) return true;
+      let e = i + 1;
+      while (e < to && isLabelUnit(s.charCodeAt(e))) e++;
+      if (e > i + 1 && URL_TLDS.has(s.slice(i + 1, e).toLowerCase())) return true;
+      // The run holds no "." or ":": read on after it.
+      i = e - 1;
     } else if (c === 58 && i + 2 < to && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47) return true;
-    if (c >= 128 || TRAILING_CODE[c] !== 1) lastKept = i;
   }
-  return firstDot !== -1 && lastKept > firstDot;
+  return false;
+}
+
+/** True for a code unit of LABEL's class `[\p{L}\p{N}-]` of the BMP (a surrogate is none: no TLD has one). */
+function isLabelUnit(c: number): boolean {
+  if (c < 128) return ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57) || c === 45;
+  return (c < 0xd800 || c > 0xdfff) && (charFlags(c) & (LETTER | NUMBER)) !== 0;
 }
 
 /** URLs with a scheme or `www.` in a token, each followed to the end of its run of URL characters. */
@@ -125,44 +132,66 @@ export function findUrls(text: TextInput): readonly Match[] {
 export function computeUrls(text: TextInput): Match[] {
   const matches: Match[] = [];
   const spans = text.tokenSpans;
-  // The segment of the current token, and the next "." and ":" in it at or after the token's
-  // start (-1: none left), found by indexOf and searched again only once a token passes them:
-  // most tokens have neither and are passed over unread.
-  let g = -1;
-  let dot = -1;
-  let colon = -1;
-  for (let t = 0; t < spans.length; t += 3) {
-    const segment = text.segments[spans[t]!]!;
-    const from = spans[t + 1]!;
-    const to = spans[t + 2]!;
-    if (spans[t] !== g) {
-      g = spans[t]!;
-      dot = segment.text.indexOf('.', from);
-      colon = segment.text.indexOf(':', from);
+  const count = spans.length;
+  // Per segment, from one "." or ":" to the next (found by indexOf): the token that holds it is
+  // the first one of the segment not ending before it (every "." and ":" is in a token, a token
+  // being a run of anything but white space). Tokens without either ("word", most of them) are
+  // passed over by one comparison, and a token is read only from its first "." or ":".
+  let t = 0;
+  while (t < count) {
+    const g = spans[t]!;
+    const segment = text.segments[g]!;
+    const s = segment.text;
+    let dot = s.indexOf('.', spans[t + 1]!);
+    let colon = s.indexOf(':', spans[t + 1]!);
+    for (;;) {
+      const mark = dot === -1 ? colon : colon === -1 || dot < colon ? dot : colon;
+      if (mark === -1) {
+        while (t < count && spans[t] === g) t += 3;
+        break;
+      }
+      while (t < count && spans[t] === g && spans[t + 2]! <= mark) t += 3;
+      if (t >= count || spans[t] !== g) break;
+      const from = spans[t + 1]!;
+      if (mark < from) {
+        // Not inside a token (cannot be): searched again from this token's start.
+        if (dot !== -1 && dot < from) dot = s.indexOf('.', from);
+        if (colon !== -1 && colon < from) colon = s.indexOf(':', from);
+        continue;
+      }
+      const to = spans[t + 2]!;
+      // Every URL form has a "://", a "www." or a "." with something other than trailing
+      // punctuation after it (a bare domain: see mayHaveDomain). One pass over the token from
+      // its first "." or ":".
+      if (mayBeUrlFrom(s, from, mark, to)) urlsOfToken(matches, segment.field, s.slice(from, to), from);
+      t += 3;
+      if (t >= count || spans[t] !== g) break;
+      const next = spans[t + 1]!;
+      if (dot !== -1 && dot < next) dot = s.indexOf('.', next);
+      if (colon !== -1 && colon < next) colon = s.indexOf(':', next);
     }
-    if (dot !== -1 && dot < from) dot = segment.text.indexOf('.', from);
-    if (colon !== -1 && colon < from) colon = segment.text.indexOf(':', from);
-    const mark = dot === -1 ? colon : colon === -1 || dot < colon ? dot : colon;
-    // Every URL form has a "://", a "www." or a "." with something other than trailing
-    // punctuation after it (a bare domain: see mayHaveDomain); most words ("word", "end.",
-    // "this:") have none, and are passed over without a string. One pass over the token from
-    // its first "." or ":".
-    if (mark === -1 || mark >= to || !mayBeUrlFrom(segment.text, from, mark, to)) continue;
-    const token = { field: segment.field, value: segment.text.slice(from, to), index: from };
-    const explicit = mayBeExplicit(token.value) ? explicitUrls(token.value) : [];
-    if (explicit.length > 0) {
-      for (const u of explicit) matches.push({ field: token.field, value: u.value, index: token.index + u.index });
-      continue;
-    }
-    if (!mayHaveDomain(token.value)) continue;
-    // A token without a character that splits pieces is one piece (PIECE matches it whole).
-    if (!hasPieceBreak(token.value)) {
-      bareDomainIn(matches, token, token.value, 0);
-      continue;
-    }
-    for (const piece of token.value.matchAll(PIECE)) bareDomainIn(matches, token, piece[0], piece.index);
   }
   return matches;
+}
+
+/**
+ * Adds the URLs of the token `value` (at `index` of `field`), read whole: what computeUrls does
+ * with each token its pre-tests let through (exported for tests, which read every token).
+ */
+export function urlsOfToken(matches: Match[], field: string, value: string, index: number): void {
+  const token = { field, value, index };
+  const explicit = mayBeExplicit(token.value) ? explicitUrls(token.value) : [];
+  if (explicit.length > 0) {
+    for (const u of explicit) matches.push({ field: token.field, value: u.value, index: token.index + u.index });
+    return;
+  }
+  if (!mayHaveDomain(token.value)) return;
+  // A token without a character that splits pieces is one piece (PIECE matches it whole).
+  if (!hasPieceBreak(token.value)) {
+    bareDomainIn(matches, token, token.value, 0);
+    return;
+  }
+  for (const piece of token.value.matchAll(PIECE)) bareDomainIn(matches, token, piece[0], piece.index);
 }
 
 /** Adds the bare domain of `piece` (at `at` in the token), if it is one. */

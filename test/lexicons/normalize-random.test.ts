@@ -10,6 +10,8 @@ const PIECES = [
   'ह', 'ै', 'क', '्', 'ष', 'ि', 'ं', '़', 'क़', 'है', 'में', 'नहीं', 'प्राप्त', '०', '१२३', '।', '॥', '॰', 'ॐ', 'ऽ', 'क'.repeat(70), 'कि'.repeat(40),
   // Cyrillic, Greek, Latin and look-alikes, leet, numbers, long words.
   'привет', 'Й', 'ё', 'крεдит', 'frее', 'ЗAPAБOTOK', 'καλημέρα', 'ς', 'free', 'Ünïcode', 'ß', 'Æ', 'v1agra', '$ex', '|', '0800123456', '£1000', 'x'.repeat(80),
+  // Cyrillic runs: capitals, й/Й inside, runs past 64 codes, a run starting after other codes of its word.
+  'ПРИВЕТ', 'Москва', 'йод', 'войной', 'ЁЛКА', 'тест'.repeat(20), 'Щ'.repeat(70), 'x'.repeat(30) + 'я'.repeat(40), 'ß'.repeat(31) + 'жж', 'ä'.repeat(63) + 'ж',
   // What the scan treats apart: letter spacing, invisible characters, apostrophes, sentence ends, tags, astral letters and emoji.
   'f r e e', 'v.i.a.g.r.a', 'в и а г р а', 'क ि', '\u200B', '\u200C', '\u200D', '\u00AD', '\u2060', '\uFE0F', "'", '’', 'ʼ', "don't", '. ', '! ', '? ', '.', '!',
   '\u{E0041}', '\u{E0100}', '\uDB40', '𝐀𝐁', '😍', '\uD83D', ' ', '  ', '\n', '\t', ',', '-', '(', ')', '"', 'a', 'I', '5', 'ا', '中',

@@ -511,17 +511,8 @@ function isWordCharUnit(c: number): boolean {
  * on every code unit in test/rules/text/obfuscation.test.ts), and no separator of a letter-spaced word: the
  * combining ranges up to U+08FF, Devanagari's signs, and everything from U+0981 on but •.
  */
-const MARKS_AND_MORE =
+export const MARKS_AND_MORE =
   '\\u0300-\\u036F\\u0483-\\u0489\\u0591-\\u05C7\\u0610-\\u08FF\\u0900-\\u0903\\u093A-\\u093C\\u093E-\\u094F\\u0951-\\u0957\\u0962\\u0963\\u0981-\\u2021\\u2023-\\uFFFF';
-/**
- * Where a letter-spaced stretch (/([ .\-_*~/+\u00A0\u00B7\u2022])\p{L}\p{M}*\1\p{L}\p{M}*\1\p{L}/u) can
- * start: a separator, one code point that is neither white space nor a separator (the letter),
- * any marks, and the same separator; without the `u` flag, a class read per code unit in place
- * of \p{L} after every separator. Every such stretch starts where this matches (the marks are in MARKS_AND_MORE; an astral mark's surrogates are
- * too). Linear: separators are neither the letter nor in MARKS_AND_MORE, so the stretch a start
- * reads ends at the next separator, and no two starts read the same stretch.
- */
-export const SPACED_START = new RegExp(`([ .\\-_*~/+\\u00A0\\u00B7\\u2022])(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\s.\\-_*~/+\\u00B7\\u2022])[${MARKS_AND_MORE}]*\\1`, 'g');
 const SPACED_SEPARATOR = '[ .\\-_*~/+\\u00A0\\u00B7\\u2022]';
 /**
  * A code unit that {@link scriptAt} may call a Latin, Cyrillic or Greek letter (every such one;

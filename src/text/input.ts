@@ -160,6 +160,8 @@ const SEPARATOR_UNIT = 32;
  * is read and found to be none of them.
  */
 const MARK_UNIT = 64;
+/** In {@link TOKEN_UNIT}: anything but a basic Cyrillic letter (А–я, Ё, ё). */
+const NOT_BASIC_CYRILLIC = 128;
 
 /**
  * Per code unit, what the tokens' pass reads of it in one look-up: white space, a low surrogate,
@@ -176,11 +178,13 @@ for (let c = 0; c < 0x10000; c++) {
 }
 for (const c of '.-_*~/+\u00B7\u2022') TOKEN_UNIT[c.charCodeAt(0)]! |= SEPARATOR_UNIT;
 for (let c = 0; c < 0x10000; c++) if (mayMark(c)) TOKEN_UNIT[c]! |= MARK_UNIT;
+for (let c = 0; c < 0x10000; c++) if (!((c >= 0x410 && c <= 0x44f) || c === 0x401 || c === 0x451)) TOKEN_UNIT[c]! |= NOT_BASIC_CYRILLIC;
 
 /** Scratch of {@link TextInput.mixedScriptTokens} and {@link TextInput.separatedTokens}. */
 const MIXED_SCRATCH: number[] = [];
 const SEPARATED_SCRATCH: number[] = [];
 const SHORT_SCRATCH: number[] = [];
+const CYRILLIC_SCRATCH: number[] = [];
 const NO_TOKENS: readonly number[] = Object.freeze([]);
 
 /** Whether code unit `c` may be a combining mark: U+0300 or above, but the letters of Greek and Cyrillic (U+0370–U+0482, U+048A–U+0590). */
@@ -219,6 +223,7 @@ export class TextInput {
   #mixed: readonly number[] = NO_TOKENS;
   #separated: readonly number[] = NO_TOKENS;
   #short: readonly number[] = NO_TOKENS;
+  #cyrillicWords: readonly number[] = NO_TOKENS;
   #marks: Marks | undefined;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
@@ -299,6 +304,8 @@ export class TextInput {
       let separatedCount = 0;
       const short = SHORT_SCRATCH;
       let shortCount = 0;
+      const cyrillic = CYRILLIC_SCRATCH;
+      let cyrillicCount = 0;
       let count = 0;
       let codePoints = 0;
       let leadingEmpty = 0;
@@ -343,6 +350,7 @@ export class TextInput {
           if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
           if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
           if (i - start === 1 || mayBeMark(text.charCodeAt(start + 1))) short[shortCount++] = count;
+          else if ((units & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) cyrillic[cyrillicCount++] = count;
           out[count] = s;
           out[count + 1] = start;
           out[count + 2] = i;
@@ -357,6 +365,7 @@ export class TextInput {
       if (mixedCount > 0) this.#mixed = mixed.slice(0, mixedCount);
       if (separatedCount > 0) this.#separated = separated.slice(0, separatedCount);
       if (shortCount > 0) this.#short = short.slice(0, shortCount);
+      if (cyrillicCount > 0) this.#cyrillicWords = cyrillic.slice(0, cyrillicCount);
     }
     return this.#spans;
   }
@@ -404,6 +413,17 @@ export class TextInput {
   get shortTokens(): readonly number[] {
     void this.tokenSpans;
     return this.#short;
+  }
+
+  /**
+   * The tokens of {@link tokenSpans} of four code units or more that are basic Cyrillic letters
+   * only (А–я, Ё, ё: one word, no separator, mark or other script in it), as the index in
+   * `tokenSpans` of each, in order: most tokens of Russian text, which text.RANDOM_CHARS judges
+   * from their first letters. Found in the pass of `tokenSpans` (from the bits it reads anyway).
+   */
+  get cyrillicWordTokens(): readonly number[] {
+    void this.tokenSpans;
+    return this.#cyrillicWords;
   }
 
   /**

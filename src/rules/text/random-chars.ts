@@ -444,7 +444,7 @@ const CYR_ADJACENT = new Uint8Array(34 * 34);
  * and a token with a digit is not typed). A letter of another script, a digit, a mark inside a
  * word or a lone surrogate: false.
  */
-function ordinaryCyrillic(s: string, from: number, to: number): boolean {
+export function ordinaryCyrillic(s: string, from: number, to: number): boolean {
   let i = from;
   while (i < to) {
     const c = s.charCodeAt(i);
@@ -514,6 +514,32 @@ function ordinaryCyrillic(s: string, from: number, to: number): boolean {
     if (length >= 4 && !quick && !(collapsed < 4 || (!walk && (collapsed < 5 || vowel)))) return false;
   }
   return true;
+}
+
+/**
+ * {@link ordinaryCyrillic} for a token of four basic Cyrillic letters or more and nothing else
+ * (TextInput.cyrillicWordTokens): one word, judged as ordinaryCyrillic judges it, and once
+ * isOrdinary's test holds the rest of it is not read at all (the word ends where the token does).
+ */
+export function ordinaryCyrillicWord(s: string, from: number, to: number): boolean {
+  const first = CYR_INDEX[s.charCodeAt(from) - 0x400]!;
+  let last = first;
+  let collapsed = 1;
+  let step = 0;
+  let vowel = CYR_VOWEL[first] === 1;
+  let walk = true;
+  for (let i = from + 1; i < to; i++) {
+    const l = CYR_INDEX[s.charCodeAt(i) - 0x400]!;
+    if (l !== last) {
+      if (step === 0) step = l;
+      if (walk && CYR_ADJACENT[last * 34 + l] !== 1) walk = false;
+      collapsed++;
+      last = l;
+    }
+    if (CYR_VOWEL[l] === 1) vowel = true;
+    if (vowel && step !== 0 && CYR_ADJACENT[first * 34 + step] !== 1) return true;
+  }
+  return collapsed < 4 || (!walk && (collapsed < 5 || vowel));
 }
 
 /**
@@ -735,12 +761,21 @@ export default defineRule({
     // (No closures over the loop's variables: the loop reads the token's text from a local.)
     const spans = text.tokenSpans;
     const segments = text.segments;
+    // The tokens of basic Cyrillic letters only, in order: each is one word, judged from its
+    // first letters (the general path below when that word is not plainly ordinary).
+    const cyrillicWords = text.cyrillicWordTokens;
+    let nextCyrillic = 0;
+    let cyrillicToken = cyrillicWords.length > 0 ? cyrillicWords[0]! : -1;
     for (let t = 0; t < spans.length; t += 3) {
       const from = spans[t + 1]!;
       const to = spans[t + 2]!;
       if (to - from < 4) continue; // no word of four letters fits
       const segment = segments[spans[t]!]!;
       const s = segment.text;
+      if (t === cyrillicToken) {
+        cyrillicToken = ++nextCyrillic < cyrillicWords.length ? cyrillicWords[nextCyrillic]! : -1;
+        if (ordinaryCyrillicWord(s, from, to)) continue;
+      }
       // Fast path, same result: a token of printable ASCII without digits, "@", "://" or a
       // leading "www." is typed; its words are the runs of A–Z/a–z, and the
       // ordinary ones (isOrdinary) are passed over without building strings. One pass: the

@@ -180,6 +180,14 @@ for (const c of '.-_*~/+\u00B7\u2022') TOKEN_UNIT[c.charCodeAt(0)]! |= SEPARATOR
 for (let c = 0; c < 0x10000; c++) if (mayMark(c)) TOKEN_UNIT[c]! |= MARK_UNIT;
 for (let c = 0; c < 0x10000; c++) if (!((c >= 0x410 && c <= 0x44f) || c === 0x401 || c === 0x451)) TOKEN_UNIT[c]! |= NOT_BASIC_CYRILLIC;
 
+/**
+ * True for the punctuation that may end a token of Cyrillic words ({@link TextInput.cyrillicWordTokens}):
+ * . , ! ? ; ) " ' » …: no letter, digit or mark, and each ends a word as text.RANDOM_CHARS reads its words.
+ */
+export function isWordEnd(c: number): boolean {
+  return c === 0x2c || c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3b || c === 0x29 || c === 0x22 || c === 0x27 || c === 0xbb || c === 0x2026;
+}
+
 /** Scratch of {@link TextInput.mixedScriptTokens} and {@link TextInput.separatedTokens}. */
 const MIXED_SCRATCH: number[] = [];
 const SEPARATED_SCRATCH: number[] = [];
@@ -329,7 +337,10 @@ export class TextInput {
           const start = i;
           let unit = space;
           let units = 0;
+          // The bits of every code unit of the token but its last.
+          let before = 0;
           for (;;) {
+            before = units;
             units |= unit;
             if ((unit & MARK_UNIT) !== 0 && !markUnit(text, i)) {
               const d = text.charCodeAt(i);
@@ -350,7 +361,10 @@ export class TextInput {
           if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
           if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
           if (i - start === 1 || mayBeMark(text.charCodeAt(start + 1))) short[shortCount++] = count;
-          else if ((units & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) cyrillic[cyrillicCount++] = count;
+          else if ((before & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) {
+            if ((units & NOT_BASIC_CYRILLIC) === 0) cyrillic[cyrillicCount++] = 2 * count;
+            else if (isWordEnd(text.charCodeAt(i - 1))) cyrillic[cyrillicCount++] = 2 * count + 1;
+          }
           out[count] = s;
           out[count + 1] = start;
           out[count + 2] = i;
@@ -417,9 +431,11 @@ export class TextInput {
 
   /**
    * The tokens of {@link tokenSpans} of four code units or more that are basic Cyrillic letters
-   * only (А–я, Ё, ё: one word, no separator, mark or other script in it), as the index in
-   * `tokenSpans` of each, in order: most tokens of Russian text, which text.RANDOM_CHARS judges
-   * from their first letters. Found in the pass of `tokenSpans` (from the bits it reads anyway).
+   * only (А–я, Ё, ё: one word, no separator, mark or other script in it), or such letters and a
+   * last code unit of {@link isWordEnd} ("слово," "слово»"), in order, each as twice its index in
+   * `tokenSpans`, plus 1 when it ends in such a code unit: most tokens of Russian text, which
+   * text.RANDOM_CHARS judges from their first letters. Found in the pass of `tokenSpans` (from
+   * the bits it reads anyway).
    */
   get cyrillicWordTokens(): readonly number[] {
     void this.tokenSpans;

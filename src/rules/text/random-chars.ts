@@ -765,16 +765,18 @@ export default defineRule({
     // first letters (the general path below when that word is not plainly ordinary).
     const cyrillicWords = text.cyrillicWordTokens;
     let nextCyrillic = 0;
-    let cyrillicToken = cyrillicWords.length > 0 ? cyrillicWords[0]! : -1;
+    let cyrillicEntry = cyrillicWords.length > 0 ? cyrillicWords[0]! : -2;
     for (let t = 0; t < spans.length; t += 3) {
       const from = spans[t + 1]!;
       const to = spans[t + 2]!;
       if (to - from < 4) continue; // no word of four letters fits
       const segment = segments[spans[t]!]!;
       const s = segment.text;
-      if (t === cyrillicToken) {
-        cyrillicToken = ++nextCyrillic < cyrillicWords.length ? cyrillicWords[nextCyrillic]! : -1;
-        if (ordinaryCyrillicWord(s, from, to)) continue;
+      if (t === cyrillicEntry >> 1) {
+        // The word ends at the token's end, or one code unit before it (punctuation).
+        const end = to - (cyrillicEntry & 1);
+        cyrillicEntry = ++nextCyrillic < cyrillicWords.length ? cyrillicWords[nextCyrillic]! : -2;
+        if (ordinaryCyrillicWord(s, from, end)) continue;
       }
       // Fast path, same result: a token of printable ASCII without digits, "@", "://" or a
       // leading "www." is typed; its words are the runs of A–Z/a–z, and the

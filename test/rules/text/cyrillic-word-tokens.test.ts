@@ -64,15 +64,17 @@ describe('ordinaryCyrillicWord against ordinaryCyrillic and randomReason', () =>
 
 describe('TextInput.cyrillicWordTokens', () => {
   const pieces = ['привет', 'Москва', 'ЙЦУКЕН', 'фыва', 'ёжик', 'Ёлка', 'дом', 'и', 'взбрзг', 'слово,', '«слово»', 'из-за', 'ёёёё',
-    'фы\u0301ва', 'прівіт', 'qwerty', 'αβγδ', 'мир😍', '😍мир', 'Привет!', 'ԱԲԳԴ', 'слово\u00a0слово', 'словоѐ', 'ЀЁЂЃ', 'яяяя', 'АААА'];
+    'фы\u0301ва', 'прівіт', 'qwerty', 'αβγδ', 'мир😍', '😍мир', 'Привет!', 'ԱԲԳԴ', 'слово\u00a0слово', 'словоѐ', 'ЀЁЂЃ', 'яяяя', 'АААА',
+    'дом,', 'дом:', 'слово.', 'слово;', 'слово!!', 'слово)', 'слово"', "слово'", 'слово»', 'слово…', 'слово—', 'слово-', 'слово1', 'слово😍', 'слово\u0301', 'ёж,', 'ёжик?'];
+  const ends = ['', '', '', ',', '.', '!', '?', ';', ':', ')', '"', "'", '»', '…', '—', '1', 'a', '\u0301', '😍', '\u200d'];
   const spaces = [' ', '  ', '\n', '\t', '\u00a0', '\u2003', ''];
-  it('lists exactly the tokens of four code units or more that are all А–я, Ё, ё, on 8,000 random texts', () => {
+  it('lists exactly the tokens of four code units or more that are all А–я, Ё, ё, or such letters and one of . , ! ? ; ) " \' » … last, on 8,000 random texts', () => {
     let listed = 0;
     for (let k = 0; k < 8000; k++) {
       const fields: string[] = [];
       for (let f = 0; f < 1 + next(2); f++) {
         let text = '';
-        for (let p = 0; p < 1 + next(12); p++) text += spaces[next(spaces.length)]! + (next(3) === 0 ? randomWord() : pieces[next(pieces.length)]!);
+        for (let p = 0; p < 1 + next(12); p++) text += spaces[next(spaces.length)]! + (next(3) === 0 ? randomWord() + ends[next(ends.length)]! : pieces[next(pieces.length)]!);
         fields.push(text);
       }
       const input = new TextInput(fields.map((text, i) => ({ field: `f${i}`, text })));
@@ -80,7 +82,8 @@ describe('TextInput.cyrillicWordTokens', () => {
       const expected: number[] = [];
       for (let t = 0; t < spans.length; t += 3) {
         const token = input.segments[spans[t]!]!.text.slice(spans[t + 1]!, spans[t + 2]!);
-        if (/^[А-яЁё]{4,}$/u.test(token)) expected.push(t);
+        if (/^[А-яЁё]{4,}$/u.test(token)) expected.push(2 * t);
+        else if (/^[А-яЁё]{3,}[.,!?;)"'»…]$/u.test(token)) expected.push(2 * t + 1);
       }
       expect(input.cyrillicWordTokens, JSON.stringify(fields)).toEqual(expected);
       listed += expected.length;
@@ -89,10 +92,12 @@ describe('TextInput.cyrillicWordTokens', () => {
   });
 
   it('leaves the rule finding the words randomReason finds in such tokens', async () => {
-    for (let k = 0; k < 2000; k++) {
+    const marks = ['', '', ',', '.', '!', '?', ';', ')', '"', "'", '»', '…'];
+    for (let k = 0; k < 3000; k++) {
       const words = Array.from({ length: 1 + next(8) }, randomWord);
-      const { result } = await runRuleCase(rule, words.join(' '));
-      expect((result.matches ?? []).map((m) => m.value), words.join(' ')).toEqual(words.filter((w) => randomReason(w) !== null));
+      const text = words.map((w) => w + marks[next(marks.length)]!).join(' ');
+      const { result } = await runRuleCase(rule, text);
+      expect((result.matches ?? []).map((m) => m.value), text).toEqual(words.filter((w) => randomReason(w) !== null));
     }
   });
 });

@@ -1,3 +1,4 @@
+import { CodeUnits } from './units.js';
 import { beginMarks, beginSegmentMarks, collectMarks, endSegmentMarks, type Marks, markUnit, mayMark } from './marks.js';
 
 /**
@@ -200,6 +201,9 @@ function mayBeMark(c: number): boolean {
   return c >= 0x300 && !(c >= 0x370 && c < 0x483) && !(c > 0x489 && c < 0x591);
 }
 
+/** The code units of the field {@link TextInput.tokenSpans} reads (see CodeUnits). */
+const TOKEN_UNITS = new CodeUnits();
+
 /**
  * Scratch of {@link TextInput.tokenSpans}: grown to the most numbers a text has needed (it is
  * filled from index 0 up, so it stays a packed array of small integers).
@@ -321,10 +325,11 @@ export class TextInput {
       for (let s = 0; s < this.segments.length; s++) {
         const text = this.segments[s]!.text;
         const n = text.length;
+        const u = TOKEN_UNITS.of(text);
         beginSegmentMarks();
         let i = 0;
         while (i < n) {
-          const c = text.charCodeAt(i);
+          const c = u[i]!;
           const space = TOKEN_UNIT[c]!;
           if ((space & SPACE_UNIT) !== 0) {
             if ((space & MARK_UNIT) !== 0 && !markUnit(text, i)) TOKEN_UNIT[c] = space & ~MARK_UNIT;
@@ -343,16 +348,16 @@ export class TextInput {
             before = units;
             units |= unit;
             if ((unit & MARK_UNIT) !== 0 && !markUnit(text, i)) {
-              const d = text.charCodeAt(i);
+              const d = u[i]!;
               TOKEN_UNIT[d] = TOKEN_UNIT[d]! & ~MARK_UNIT;
             }
             if (++i >= n) break;
-            unit = TOKEN_UNIT[text.charCodeAt(i)]!;
+            unit = TOKEN_UNIT[u[i]!]!;
             if ((unit & SPACE_UNIT) !== 0) break;
           }
           let points = i - start;
           if ((units & LOW_SURROGATE) !== 0) {
-            for (let j = start; j < i; j++) if ((TOKEN_UNIT[text.charCodeAt(j)]! & LOW_SURROGATE) !== 0) points--;
+            for (let j = start; j < i; j++) if ((TOKEN_UNIT[u[j]!]! & LOW_SURROGATE) !== 0) points--;
           }
           codePoints += points;
           if (codePoints === 0) leadingEmpty++;
@@ -360,10 +365,10 @@ export class TextInput {
           const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
           if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
           if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
-          if (i - start === 1 || mayBeMark(text.charCodeAt(start + 1))) short[shortCount++] = count;
+          if (i - start === 1 || mayBeMark(u[start + 1]!)) short[shortCount++] = count;
           else if ((before & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) {
             if ((units & NOT_BASIC_CYRILLIC) === 0) cyrillic[cyrillicCount++] = 2 * count;
-            else if (isWordEnd(text.charCodeAt(i - 1))) cyrillic[cyrillicCount++] = 2 * count + 1;
+            else if (isWordEnd(u[i - 1]!)) cyrillic[cyrillicCount++] = 2 * count + 1;
           }
           out[count] = s;
           out[count + 1] = start;

@@ -19,9 +19,9 @@ export class CodeUnits {
     this.#native = native && NODE_BUFFER !== undefined && LITTLE_ENDIAN;
   }
 
-  /** The code units of `text` in the first `text.length` entries of a reused array. */
-  of(text: string): Uint16Array {
-    const n = text.length;
+  /** The first `count` code units of `text` (all by default) in the first entries of a reused array. */
+  of(text: string, count = text.length): Uint16Array {
+    const n = Math.min(count, text.length);
     if (this.#units.length < n) {
       const buffer = new ArrayBuffer(2 * Math.max(n, 2 * this.#units.length, 1024));
       this.#units = new Uint16Array(buffer);

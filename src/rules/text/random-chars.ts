@@ -429,6 +429,18 @@ const CYR_ADJACENT = new Uint8Array(34 * 34);
 }
 
 /**
+ * `CYR_DECIDED[a * 34 + b]`: 1 when a word whose first two letters have the indices a and b passes
+ * isOrdinary's test whatever follows: two different letters, one of them a vowel, and no step of
+ * ADJACENT from the first to the second.
+ */
+const CYR_DECIDED = new Uint8Array(34 * 34);
+for (let a = 1; a < 34; a++) {
+  for (let b = 1; b < 34; b++) {
+    CYR_DECIDED[a * 34 + b] = a !== b && (CYR_VOWEL[a] === 1 || CYR_VOWEL[b] === 1) && CYR_ADJACENT[a * 34 + b] !== 1 ? 1 : 0;
+  }
+}
+
+/**
  * True when the token `s[from, to)` is basic Cyrillic letters (А–я, Ё, ё) and separators only,
  * and isOrdinaryWide passes each of its words of four letters or more, worked out as the words
  * are read: isOrdinary's test on the lower case (its first step between two different letters is
@@ -523,6 +535,8 @@ export function ordinaryCyrillic(s: string, from: number, to: number): boolean {
  */
 export function ordinaryCyrillicWord(s: string, from: number, to: number): boolean {
   const first = CYR_INDEX[s.charCodeAt(from) - 0x400]!;
+  // Most words are decided by their first two letters (a consonant and a vowel, no step along a row).
+  if (from + 1 < to && CYR_DECIDED[first * 34 + CYR_INDEX[s.charCodeAt(from + 1) - 0x400]!] === 1) return true;
   let last = first;
   let collapsed = 1;
   let step = 0;

@@ -8,6 +8,7 @@
  * The model is loaded lazily on the first detection (about 60 ms, ~30 MB), once per process.
  */
 import { FormspamError } from '../core/errors.js';
+import { CodeUnits } from '../text/units.js';
 import type { LanguageDetector, LanguageGuess, ProviderCallOptions } from '../providers/types.js';
 import { callAborted } from '../providers/call.js';
 import { francAllFast, loadFrancData } from './franc-fast.js';
@@ -343,6 +344,9 @@ export function withoutCyrillicFastPath<T>(f: () => T): T {
   }
 }
 
+/** The code units {@link sample} reads. */
+const SAMPLE_UNITS = new CodeUnits();
+
 /**
  * The bounded sample: eld's byte-string words (lower case, letters and inner apostrophes,
  * URLs and email addresses left out) from at most {@link SCAN_LIMIT} characters, up to about
@@ -364,6 +368,8 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   const codes = WORD_CODES;
   const ends = WORD_ENDS;
   const limit = Math.min(text.length, SCAN_LIMIT);
+  // The code units up to the limit, read from a typed array (see CodeUnits).
+  const u = SAMPLE_UNITS.of(text, limit);
   let w = 0;
   let wordStart = 0;
   let count = 0;
@@ -377,18 +383,18 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
   let run = 0;
   let i = 0;
   while (i < limit && bytes <= FORCE_CUT) {
-    while (i < limit && isBreak(text.charCodeAt(i))) i++;
+    while (i < limit && isBreak(u[i]!)) i++;
     // The chunk's end, and whether it has "@" or "://" (see isAddress), in one pass.
     let end = i;
     let address = false;
     for (; end < limit; end++) {
-      const c = text.charCodeAt(end);
+      const c = u[end]!;
       if (isBreak(c)) break;
       if (c === 0x40 || (c === 0x3a && text.charCodeAt(end + 1) === 0x2f && text.charCodeAt(end + 2) === 0x2f)) address = true;
     }
     if (end > i && !address && !isWww(text, i, end)) {
       for (let j = i; j < end; j++) {
-        let c = text.charCodeAt(j);
+        let c = u[j]!;
         if (((c | 0x20) - 0x61) >>> 0 < 26) {
           // An ASCII letter (most of Latin-script text): what the general path below does for
           // it (a letter of the script of "a", its lower case one byte, no cue), without the
@@ -423,7 +429,7 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
           continue;
         }
         if (c >= 0xd800 && c <= 0xdbff && j + 1 < end) {
-          const cp = 0x10000 + (((c & 0x3ff) << 10) | (text.charCodeAt(j + 1) & 0x3ff));
+          const cp = 0x10000 + (((c & 0x3ff) << 10) | (u[j + 1]! & 0x3ff));
           j++;
           if (!ASTRAL_LETTER.test(String.fromCodePoint(cp))) {
             if (w > wordStart) {

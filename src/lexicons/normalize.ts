@@ -21,6 +21,7 @@
  */
 import { charFlags, DIGIT as DIGIT_FLAG, LETTER as LETTER_FLAG, MARK as MARK_FLAG } from '../text/chars.js';
 import { isSpace, type TextInput } from '../text/input.js';
+import { CodeUnits } from '../text/units.js';
 
 /** The words of a text, normalised; `codes[start[i]..end[i])` is word i. */
 export interface Words {
@@ -339,6 +340,9 @@ let OUT32 = new Int32Array(OUT);
 let OUT16 = new Uint16Array(OUT);
 let OUT_AT = 0;
 
+/** The fields' code units, read from a typed array (see CodeUnits). */
+const UNITS = new CodeUnits();
+
 /**
  * Normalises the fields of a text into words (see the module comment). `scan` (a text being
  * matched, not an entry of a list) also reads letter-spaced words ("f r e e") as one word.
@@ -389,10 +393,11 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
     const text = segments[s]!;
     sentence++;
     const len = text.length;
+    const u = UNITS.of(text);
     let i = 0;
     while (i < len) {
       // Skip to the next word character.
-      let c = text.charCodeAt(i);
+      let c = u[i]!;
       let k = (c < TABLE_SIZE ? INFO[c]! >> 16 : wideInfo(c) >> 16) & 7;
       if (k === Kind.Sep || k === Kind.Apostrophe || k === Kind.Ignore) {
         // A sentence ends at . ! ? followed by white space (not in "example.com" or "3.50").
@@ -420,7 +425,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
           latin++;
           i++;
           if (i >= len || w - wordStart >= MAX_WORD) break;
-          c = text.charCodeAt(i);
+          c = u[i]!;
           continue;
         }
         if (c <= 0x44f && c >= 0x391) {
@@ -436,7 +441,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
                 codes[w++] = c < 0x430 ? c + 0x20 : c;
                 i++;
                 if (i >= stop) break;
-                c = text.charCodeAt(i);
+                c = u[i]!;
                 if (c < 0x410 || c > 0x44f || (c | 0x20) === 0x439) break;
               }
               letters += w - runFrom;
@@ -456,7 +461,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
             greek++;
             i++;
             if (i >= len || w - wordStart >= MAX_WORD) break;
-            c = text.charCodeAt(i);
+            c = u[i]!;
             continue;
           }
         }
@@ -476,7 +481,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
                 cut = true;
                 break;
               }
-              c = text.charCodeAt(i);
+              c = u[i]!;
               if (c < 0x900 || c > 0x97f) break;
               d = DEVANAGARI[c - 0x900] || devanagari(c);
               if (d === DEVA_OTHER) break;
@@ -525,7 +530,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
         }
         i++;
         if (i >= len || w - wordStart >= MAX_WORD) break;
-        c = text.charCodeAt(i);
+        c = u[i]!;
       }
       if (w === wordStart) continue;
       // A word made only of leet signs ("|", "$") is no word.

@@ -1,3 +1,4 @@
+import { CodeUnits } from './units.js';
 import { beginMarks, beginSegmentMarks, collectMarks, endSegmentMarks, type Marks, markUnit, mayMark } from './marks.js';
 
 /**
@@ -160,6 +161,8 @@ const SEPARATOR_UNIT = 32;
  * is read and found to be none of them.
  */
 const MARK_UNIT = 64;
+/** In {@link TOKEN_UNIT}: anything but a basic Cyrillic letter (А–я, Ё, ё). */
+const NOT_BASIC_CYRILLIC = 128;
 
 /**
  * Per code unit, what the tokens' pass reads of it in one look-up: white space, a low surrogate,
@@ -176,17 +179,30 @@ for (let c = 0; c < 0x10000; c++) {
 }
 for (const c of '.-_*~/+\u00B7\u2022') TOKEN_UNIT[c.charCodeAt(0)]! |= SEPARATOR_UNIT;
 for (let c = 0; c < 0x10000; c++) if (mayMark(c)) TOKEN_UNIT[c]! |= MARK_UNIT;
+for (let c = 0; c < 0x10000; c++) if (!((c >= 0x410 && c <= 0x44f) || c === 0x401 || c === 0x451)) TOKEN_UNIT[c]! |= NOT_BASIC_CYRILLIC;
+
+/**
+ * True for the punctuation that may end a token of Cyrillic words ({@link TextInput.cyrillicWordTokens}):
+ * . , ! ? ; ) " ' » …: no letter, digit or mark, and each ends a word as text.RANDOM_CHARS reads its words.
+ */
+export function isWordEnd(c: number): boolean {
+  return c === 0x2c || c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3b || c === 0x29 || c === 0x22 || c === 0x27 || c === 0xbb || c === 0x2026;
+}
 
 /** Scratch of {@link TextInput.mixedScriptTokens} and {@link TextInput.separatedTokens}. */
 const MIXED_SCRATCH: number[] = [];
 const SEPARATED_SCRATCH: number[] = [];
 const SHORT_SCRATCH: number[] = [];
+const CYRILLIC_SCRATCH: number[] = [];
 const NO_TOKENS: readonly number[] = Object.freeze([]);
 
 /** Whether code unit `c` may be a combining mark: U+0300 or above, but the letters of Greek and Cyrillic (U+0370–U+0482, U+048A–U+0590). */
 function mayBeMark(c: number): boolean {
   return c >= 0x300 && !(c >= 0x370 && c < 0x483) && !(c > 0x489 && c < 0x591);
 }
+
+/** The code units of the field {@link TextInput.tokenSpans} reads (see CodeUnits). */
+const TOKEN_UNITS = new CodeUnits();
 
 /**
  * Scratch of {@link TextInput.tokenSpans}: grown to the most numbers a text has needed (it is
@@ -219,6 +235,7 @@ export class TextInput {
   #mixed: readonly number[] = NO_TOKENS;
   #separated: readonly number[] = NO_TOKENS;
   #short: readonly number[] = NO_TOKENS;
+  #cyrillicWords: readonly number[] = NO_TOKENS;
   #marks: Marks | undefined;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
@@ -299,6 +316,8 @@ export class TextInput {
       let separatedCount = 0;
       const short = SHORT_SCRATCH;
       let shortCount = 0;
+      const cyrillic = CYRILLIC_SCRATCH;
+      let cyrillicCount = 0;
       let count = 0;
       let codePoints = 0;
       let leadingEmpty = 0;
@@ -306,10 +325,11 @@ export class TextInput {
       for (let s = 0; s < this.segments.length; s++) {
         const text = this.segments[s]!.text;
         const n = text.length;
+        const u = TOKEN_UNITS.of(text);
         beginSegmentMarks();
         let i = 0;
         while (i < n) {
-          const c = text.charCodeAt(i);
+          const c = u[i]!;
           const space = TOKEN_UNIT[c]!;
           if ((space & SPACE_UNIT) !== 0) {
             if ((space & MARK_UNIT) !== 0 && !markUnit(text, i)) TOKEN_UNIT[c] = space & ~MARK_UNIT;
@@ -322,19 +342,22 @@ export class TextInput {
           const start = i;
           let unit = space;
           let units = 0;
+          // The bits of every code unit of the token but its last.
+          let before = 0;
           for (;;) {
+            before = units;
             units |= unit;
             if ((unit & MARK_UNIT) !== 0 && !markUnit(text, i)) {
-              const d = text.charCodeAt(i);
+              const d = u[i]!;
               TOKEN_UNIT[d] = TOKEN_UNIT[d]! & ~MARK_UNIT;
             }
             if (++i >= n) break;
-            unit = TOKEN_UNIT[text.charCodeAt(i)]!;
+            unit = TOKEN_UNIT[u[i]!]!;
             if ((unit & SPACE_UNIT) !== 0) break;
           }
           let points = i - start;
           if ((units & LOW_SURROGATE) !== 0) {
-            for (let j = start; j < i; j++) if ((TOKEN_UNIT[text.charCodeAt(j)]! & LOW_SURROGATE) !== 0) points--;
+            for (let j = start; j < i; j++) if ((TOKEN_UNIT[u[j]!]! & LOW_SURROGATE) !== 0) points--;
           }
           codePoints += points;
           if (codePoints === 0) leadingEmpty++;
@@ -342,7 +365,11 @@ export class TextInput {
           const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
           if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
           if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
-          if (i - start === 1 || mayBeMark(text.charCodeAt(start + 1))) short[shortCount++] = count;
+          if (i - start === 1 || mayBeMark(u[start + 1]!)) short[shortCount++] = count;
+          else if ((before & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) {
+            if ((units & NOT_BASIC_CYRILLIC) === 0) cyrillic[cyrillicCount++] = 2 * count;
+            else if (isWordEnd(u[i - 1]!)) cyrillic[cyrillicCount++] = 2 * count + 1;
+          }
           out[count] = s;
           out[count + 1] = start;
           out[count + 2] = i;
@@ -357,6 +384,7 @@ export class TextInput {
       if (mixedCount > 0) this.#mixed = mixed.slice(0, mixedCount);
       if (separatedCount > 0) this.#separated = separated.slice(0, separatedCount);
       if (shortCount > 0) this.#short = short.slice(0, shortCount);
+      if (cyrillicCount > 0) this.#cyrillicWords = cyrillic.slice(0, cyrillicCount);
     }
     return this.#spans;
   }
@@ -404,6 +432,19 @@ export class TextInput {
   get shortTokens(): readonly number[] {
     void this.tokenSpans;
     return this.#short;
+  }
+
+  /**
+   * The tokens of {@link tokenSpans} of four code units or more that are basic Cyrillic letters
+   * only (А–я, Ё, ё: one word, no separator, mark or other script in it), or such letters and a
+   * last code unit of {@link isWordEnd} ("слово," "слово»"), in order, each as twice its index in
+   * `tokenSpans`, plus 1 when it ends in such a code unit: most tokens of Russian text, which
+   * text.RANDOM_CHARS judges from their first letters. Found in the pass of `tokenSpans` (from
+   * the bits it reads anyway).
+   */
+  get cyrillicWordTokens(): readonly number[] {
+    void this.tokenSpans;
+    return this.#cyrillicWords;
   }
 
   /**

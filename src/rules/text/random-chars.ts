@@ -429,6 +429,18 @@ const CYR_ADJACENT = new Uint8Array(34 * 34);
 }
 
 /**
+ * `CYR_DECIDED[a * 34 + b]`: 1 when a word whose first two letters have the indices a and b passes
+ * isOrdinary's test whatever follows: two different letters, one of them a vowel, and no step of
+ * ADJACENT from the first to the second.
+ */
+const CYR_DECIDED = new Uint8Array(34 * 34);
+for (let a = 1; a < 34; a++) {
+  for (let b = 1; b < 34; b++) {
+    CYR_DECIDED[a * 34 + b] = a !== b && (CYR_VOWEL[a] === 1 || CYR_VOWEL[b] === 1) && CYR_ADJACENT[a * 34 + b] !== 1 ? 1 : 0;
+  }
+}
+
+/**
  * True when the token `s[from, to)` is basic Cyrillic letters (А–я, Ё, ё) and separators only,
  * and isOrdinaryWide passes each of its words of four letters or more, worked out as the words
  * are read: isOrdinary's test on the lower case (its first step between two different letters is
@@ -444,7 +456,7 @@ const CYR_ADJACENT = new Uint8Array(34 * 34);
  * and a token with a digit is not typed). A letter of another script, a digit, a mark inside a
  * word or a lone surrogate: false.
  */
-function ordinaryCyrillic(s: string, from: number, to: number): boolean {
+export function ordinaryCyrillic(s: string, from: number, to: number): boolean {
   let i = from;
   while (i < to) {
     const c = s.charCodeAt(i);
@@ -514,6 +526,34 @@ function ordinaryCyrillic(s: string, from: number, to: number): boolean {
     if (length >= 4 && !quick && !(collapsed < 4 || (!walk && (collapsed < 5 || vowel)))) return false;
   }
   return true;
+}
+
+/**
+ * {@link ordinaryCyrillic} for a token of four basic Cyrillic letters or more and nothing else
+ * (TextInput.cyrillicWordTokens): one word, judged as ordinaryCyrillic judges it, and once
+ * isOrdinary's test holds the rest of it is not read at all (the word ends where the token does).
+ */
+export function ordinaryCyrillicWord(s: string, from: number, to: number): boolean {
+  const first = CYR_INDEX[s.charCodeAt(from) - 0x400]!;
+  // Most words are decided by their first two letters (a consonant and a vowel, no step along a row).
+  if (from + 1 < to && CYR_DECIDED[first * 34 + CYR_INDEX[s.charCodeAt(from + 1) - 0x400]!] === 1) return true;
+  let last = first;
+  let collapsed = 1;
+  let step = 0;
+  let vowel = CYR_VOWEL[first] === 1;
+  let walk = true;
+  for (let i = from + 1; i < to; i++) {
+    const l = CYR_INDEX[s.charCodeAt(i) - 0x400]!;
+    if (l !== last) {
+      if (step === 0) step = l;
+      if (walk && CYR_ADJACENT[last * 34 + l] !== 1) walk = false;
+      collapsed++;
+      last = l;
+    }
+    if (CYR_VOWEL[l] === 1) vowel = true;
+    if (vowel && step !== 0 && CYR_ADJACENT[first * 34 + step] !== 1) return true;
+  }
+  return collapsed < 4 || (!walk && (collapsed < 5 || vowel));
 }
 
 /**
@@ -735,12 +775,23 @@ export default defineRule({
     // (No closures over the loop's variables: the loop reads the token's text from a local.)
     const spans = text.tokenSpans;
     const segments = text.segments;
+    // The tokens of basic Cyrillic letters only, in order: each is one word, judged from its
+    // first letters (the general path below when that word is not plainly ordinary).
+    const cyrillicWords = text.cyrillicWordTokens;
+    let nextCyrillic = 0;
+    let cyrillicEntry = cyrillicWords.length > 0 ? cyrillicWords[0]! : -2;
     for (let t = 0; t < spans.length; t += 3) {
       const from = spans[t + 1]!;
       const to = spans[t + 2]!;
       if (to - from < 4) continue; // no word of four letters fits
       const segment = segments[spans[t]!]!;
       const s = segment.text;
+      if (t === cyrillicEntry >> 1) {
+        // The word ends at the token's end, or one code unit before it (punctuation).
+        const end = to - (cyrillicEntry & 1);
+        cyrillicEntry = ++nextCyrillic < cyrillicWords.length ? cyrillicWords[nextCyrillic]! : -2;
+        if (ordinaryCyrillicWord(s, from, end)) continue;
+      }
       // Fast path, same result: a token of printable ASCII without digits, "@", "://" or a
       // leading "www." is typed; its words are the runs of A–Z/a–z, and the
       // ordinary ones (isOrdinary) are passed over without building strings. One pass: the

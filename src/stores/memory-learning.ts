@@ -131,19 +131,24 @@ export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): D
     if (c === current) current = -1;
   };
 
-  /** Writes a decision's record and points its slot at it. */
-  const writeRecord = (slot: number, reasons: readonly string[], tokens: readonly number[]) => {
+  /**
+   * Writes a decision's record and points its slot at it, then releases the slot's record before
+   * (`replaced`). Nothing is changed when the tokens cannot be written (the typed array's `set`
+   * throws for a value that is no number).
+   */
+  const writeRecord = (slot: number, reasons: readonly string[], tokens: readonly number[], replaced: boolean) => {
     const nReasons = reasons.length;
     const words = 1 + nReasons + tokens.length;
     reserve(words);
     const chunk = chunks[current]!;
     const at = used;
+    chunk.set(tokens, at + 1 + nReasons);
     chunk[at] = nReasons;
     for (let i = 0; i < nReasons; i++) chunk[at + 1 + i] = intern(reasons[i]!);
-    chunk.set(tokens, at + 1 + nReasons);
     used += words;
     chunkLive[current]! += words;
     liveWords += words;
+    if (replaced) freeRecord(slot);
     chunkOf[slot] = current;
     offsetOf[slot] = at;
     wordsOf[slot] = words;
@@ -201,18 +206,26 @@ export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): D
     return out;
   };
 
-  /** Fills a slot with a decision's fields (the order of eviction, `seqOf`, is the caller's). */
-  const write = (slot: number, r: DecisionRecord) => {
-    atOf[slot] = r.at;
-    scoreOf[slot] = r.score;
+  /**
+   * Fills a slot with a decision's fields (the order of eviction, `seqOf`, is the caller's);
+   * `replaced`: the slot holds the decision written before, whose record is released. What can
+   * throw (the request's copy, the tokens) comes before any change.
+   */
+  const write = (slot: number, r: DecisionRecord, replaced: boolean) => {
+    const request = r.request === undefined ? undefined : structuredClone(r.request);
+    const at = +r.at;
+    const score = +r.score;
+    const labelledAt = r.labelledAt === undefined ? 0 : +r.labelledAt;
+    writeRecord(slot, r.reasons, r.tokens, replaced);
+    atOf[slot] = at;
+    scoreOf[slot] = score;
     keyOf[slot] = intern(r.apiKey);
     classOf[slot] = intern(r.classification);
     countryOf[slot] = r.country === null ? NULL_COUNTRY : r.country === undefined ? UNDEFINED_COUNTRY : intern(r.country);
     labelOf[slot] = r.label === undefined ? NO_LABEL : intern(r.label);
     hasLabelledAt[slot] = r.labelledAt === undefined ? 0 : 1;
-    labelledAtOf[slot] = r.labelledAt ?? 0;
-    writeRecord(slot, r.reasons, r.tokens);
-    if (r.request !== undefined) requests.set(slot, structuredClone(r.request));
+    labelledAtOf[slot] = labelledAt;
+    if (request !== undefined) requests.set(slot, request);
     else requests.delete(slot);
   };
 
@@ -308,17 +321,22 @@ export function memoryDecisionStore(open: () => void, maxDecisions = 100_000): D
       const old = slots.get(record.id);
       if (old !== undefined) {
         // Written again: it keeps its place.
-        freeRecord(old);
-        write(old, record);
+        write(old, record, true);
         compactIfSparse();
         return;
       }
-      if (slots.size >= maxDecisions) evictOldest();
       const slot = newSlot();
+      try {
+        write(slot, record, false);
+      } catch (error) {
+        freeSlots.push(slot);
+        throw error;
+      }
+      // Once the decision is written: one that cannot be drops none.
+      if (slots.size >= maxDecisions) evictOldest();
       const seq = ++lastSeq;
       idOf[slot] = record.id;
       seqOf[slot] = seq;
-      write(slot, record);
       slots.set(record.id, slot);
       enqueue(slot, seq);
       // Entries passed over (deleted decisions) kept at most as many as the decisions.

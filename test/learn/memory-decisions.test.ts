@@ -114,3 +114,32 @@ describe('memory store: decisions kept off the heap, read back as written', () =
     expect(await s.getDecision!('c')).toStrictEqual({ ...base, id: 'c', at: 3, request: { fields: { m: 'y' } } });
   });
 });
+
+describe('memory store: a decision that cannot be kept', () => {
+  it('is refused and changes nothing: neither a new one nor one written again', async () => {
+    const s = createMemoryStore({ maxDecisions: 2 });
+    const base = { apiKey: 'k', classification: 'GOOD' as const, score: 1, reasons: ['text.LINKS'], country: 'DE', tokens: [7, 8] };
+    await s.putDecision!({ ...base, id: 'a', at: 1 });
+    await s.putDecision!({ ...base, id: 'b', at: 2 });
+    // A request structuredClone refuses, and a token that is no number.
+    await expect(s.putDecision!({ ...base, id: 'c', at: 3, request: { f: () => 1 } })).rejects.toThrow();
+    await expect(s.putDecision!({ ...base, id: 'a', at: 4, tokens: [Symbol('x') as unknown as number] })).rejects.toThrow();
+    expect(await s.listDecisions!()).toStrictEqual([
+      { ...base, id: 'b', at: 2 },
+      { ...base, id: 'a', at: 1 },
+    ]);
+    // The store keeps working: the next decision drops the oldest.
+    await s.putDecision!({ ...base, id: 'c', at: 3 });
+    expect((await s.listDecisions!()).map((r) => r.id)).toEqual(['c', 'b']);
+  });
+
+  it('keeps the record of a decision whose write again was refused, when the next records need a new chunk', async () => {
+    const s = createMemoryStore();
+    const big = { id: 'a', at: 1, apiKey: 'k', classification: 'BAD' as const, score: 9, reasons: [], country: null, tokens: Array.from({ length: 200_000 }, (_, i) => i) };
+    await s.putDecision!(big);
+    await expect(s.putDecision!({ ...big, tokens: [1n as unknown as number] })).rejects.toThrow();
+    // 100,000 tokens more do not fit in the first chunk (2^18 words): the next one is made.
+    await s.putDecision!({ ...big, id: 'b', at: 2, tokens: Array.from({ length: 100_000 }, (_, i) => 2 * i) });
+    expect(await s.getDecision!('a')).toStrictEqual(big);
+  });
+});

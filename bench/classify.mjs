@@ -5,7 +5,8 @@
 // in the same run, interleaved with it in batches (so that all three see the same machine load):
 //   floor     JSON parse + serialise of the same request, the least any server does with it;
 //   no model  the same default offline providers without the text model (the language detector).
-// Ratios: to the floor, and with the model / without it. Every case is measured at steady state:
+// Ratios: to the floor, and with the model / without it. The cases of each table are measured in
+// rounds over all of them (every case sees the same phases of the host). At steady state:
 // before the first measurement, every request of every table goes through classify() with both
 // providers 20 times (warmUp below).
 // Then real prose (ud-prose from ../shared/data, skipped with a message when absent) in six
@@ -40,19 +41,24 @@ const CASES = [
 const BATCH = 25;
 
 /**
- * p50, p99 and calls per second of each of `fns`, measured interleaved: a batch of `BATCH` calls
- * of each in turn (which one goes first rotating), `n` calls each, after a warm-up of each.
+ * Rounds each table's cases are measured in: every case of a table gets `n / ROUNDS` calls per
+ * round, the cases in an order that rotates from round to round, so that every case of the table
+ * sees the same phases of the host (whose speed moves by up to 1.8× within a run here); the p50
+ * and p99 are those of all of a case's calls.
  */
-async function measure(fns, n) {
-  for (const fn of fns) for (let i = 0; i < Math.min(200, n); i++) await fn(); // warm up
-  const times = fns.map(() => new Float64Array(n));
-  const totals = fns.map(() => 0);
-  for (let done = 0, round = 0; done < n; done += BATCH, round++) {
+const ROUNDS = 8;
+
+/**
+ * Calls `from` to `to` of each of `fns`, interleaved: a batch of `BATCH` calls of each in turn
+ * (which one goes first rotating), each call's time in `times[f][i]`, each batch's in `totals[f]`.
+ */
+async function measureInto(fns, from, to, times, totals) {
+  for (let done = from, round = 0; done < to; done += BATCH, round++) {
     for (let k = 0; k < fns.length; k++) {
       const f = (k + round) % fns.length;
       const fn = fns[f];
       const t = times[f];
-      const end = Math.min(done + BATCH, n);
+      const end = Math.min(done + BATCH, to);
       const start = performance.now();
       for (let i = done; i < end; i++) {
         const t0 = performance.now();
@@ -62,25 +68,39 @@ async function measure(fns, n) {
       totals[f] += performance.now() - start;
     }
   }
-  return times.map((t, f) => {
-    t.sort();
-    return { opsPerSec: n / (totals[f] / 1000), p50: t[Math.floor(n * 0.5)], p99: t[Math.floor(n * 0.99)] };
-  });
 }
 
-/** Floor, without the model and with it, on `requests` taken in turn. */
-async function compare(requests, n) {
-  const jsons = requests.map((r) => JSON.stringify(r));
-  const turn = [0, 0, 0];
-  const [floor, noModel, model] = await measure(
-    [
+/**
+ * Floor, without the model and with it, for each of `cases` (`{ requests, n }`: the requests
+ * taken in turn, `n` calls of each function), measured in {@link ROUNDS} rounds over all the
+ * cases; p50, p99 and calls per second of each.
+ */
+async function compareAll(cases) {
+  const runs = cases.map(({ requests, n }) => {
+    const jsons = requests.map((r) => JSON.stringify(r));
+    const turn = [0, 0, 0];
+    const fns = [
       async () => JSON.stringify(JSON.parse(jsons[turn[0]++ % jsons.length])),
       async () => JSON.stringify(await classify(JSON.parse(jsons[turn[1]++ % jsons.length]), NO_MODEL)),
       async () => JSON.stringify(await classify(JSON.parse(jsons[turn[2]++ % jsons.length]), MODEL)),
-    ],
-    n,
-  );
-  return { floor, noModel, model };
+    ];
+    return { fns, n, times: fns.map(() => new Float64Array(n)), totals: fns.map(() => 0) };
+  });
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let k = 0; k < runs.length; k++) {
+      const run = runs[(k + round) % runs.length];
+      const from = Math.floor((run.n * round) / ROUNDS);
+      const to = Math.floor((run.n * (round + 1)) / ROUNDS);
+      await measureInto(run.fns, from, to, run.times, run.totals);
+    }
+  }
+  return runs.map(({ n, times, totals }) => {
+    const [floor, noModel, model] = times.map((t, f) => {
+      t.sort();
+      return { opsPerSec: n / (totals[f] / 1000), p50: t[Math.floor(n * 0.5)], p99: t[Math.floor(n * 0.99)] };
+    });
+    return { floor, noModel, model };
+  });
 }
 
 const fmt = (x, d = 3) => x.toFixed(d);
@@ -119,9 +139,10 @@ async function warmUp() {
 await warmUp();
 
 console.log('case                  chars  model ops/s  p50 ms   p99 ms  | no model p50 | floor p50 | ×floor | model/no model');
-for (const c of CASES) {
+const synthetic = await compareAll(CASES.map((c) => ({ requests: [c.request], n: c.n })));
+for (const [i, c] of CASES.entries()) {
   const chars = (c.request.text ?? Object.values(c.request.fields).join('\n')).length;
-  const { floor, noModel, model } = await compare([c.request], c.n);
+  const { floor, noModel, model } = synthetic[i];
   console.log(
     `${c.name.padEnd(20)} ${String(chars).padStart(6)}  ${fmt(model.opsPerSec, 0).padStart(11)}  ${fmt(model.p50).padStart(6)}  ${fmt(model.p99).padStart(7)}  | ${fmt(noModel.p50).padStart(12)} | ${fmt(floor.p50).padStart(9)} | ${fmt(model.p50 / floor.p50, 1).padStart(5)}× | ${fmt(model.p50 / noModel.p50, 2).padStart(6)}${over(model.p50, c.budget)}`,
   );
@@ -131,22 +152,26 @@ console.log('');
 if (data.missing) {
   console.log(`real prose: skipped, ${data.missing}`);
 } else {
-  console.log('real prose (ud-prose); texts taken in turn');
+  console.log(`real prose (ud-prose); texts taken in turn; every case of the table measured in ${ROUNDS} rounds over all of them`);
   console.log('case                  texts  model p50 ms  p99 ms  | no model p50 | floor p50 | ×floor | model/no model | vs en');
   const en = {};
+  const proseCases = [];
   for (const lang of PROSE_LANGUAGES) {
     const texts = data.prose[lang];
     if (!texts) {
       console.log(`${lang}: no ud-prose file, skipped`);
       continue;
     }
-    for (const [label, list, n, budget] of [['800', texts.typical, 4000, BUDGET_800_MS], ['10 KB', texts.long, 400, BUDGET_10K_MS]]) {
-      const { floor, noModel, model } = await compare(list.map(message), n);
-      en[label] ??= model.p50;
-      console.log(
-        `${`${lang} ${label}`.padEnd(20)} ${String(list.length).padStart(6)}  ${fmt(model.p50).padStart(12)}  ${fmt(model.p99).padStart(6)}  | ${fmt(noModel.p50).padStart(12)} | ${fmt(floor.p50).padStart(9)} | ${fmt(model.p50 / floor.p50, 1).padStart(5)}× | ${fmt(model.p50 / noModel.p50, 2).padStart(14)} | ${fmt(model.p50 / en[label], 2)}${over(model.p50, budget)}`,
-      );
-    }
+    proseCases.push({ lang, label: '800', list: texts.typical, n: 4000, budget: BUDGET_800_MS });
+    proseCases.push({ lang, label: '10 KB', list: texts.long, n: 400, budget: BUDGET_10K_MS });
+  }
+  const proseResults = await compareAll(proseCases.map((c) => ({ requests: c.list.map(message), n: c.n })));
+  for (const [i, { lang, label, list, budget }] of proseCases.entries()) {
+    const { floor, noModel, model } = proseResults[i];
+    en[label] ??= model.p50;
+    console.log(
+      `${`${lang} ${label}`.padEnd(20)} ${String(list.length).padStart(6)}  ${fmt(model.p50).padStart(12)}  ${fmt(model.p99).padStart(6)}  | ${fmt(noModel.p50).padStart(12)} | ${fmt(floor.p50).padStart(9)} | ${fmt(model.p50 / floor.p50, 1).padStart(5)}× | ${fmt(model.p50 / noModel.p50, 2).padStart(14)} | ${fmt(model.p50 / en[label], 2)}${over(model.p50, budget)}`,
+    );
   }
 }
 console.log('');
@@ -160,8 +185,9 @@ if (!data.missing && data.hindi) beyond.push(['hi', data.hindi]);
 else console.log('hi: skipped, the multilingual SMS collection is absent');
 for (const [k, t] of Object.entries(OTHER_SCRIPTS)) beyond.push([k, [t]]);
 let en;
-for (const [lang, list] of beyond) {
-  const { floor, noModel, model } = await compare(list.map(message), 4000);
+const beyondResults = await compareAll(beyond.map(([, list]) => ({ requests: list.map(message), n: 4000 })));
+for (const [i, [lang, list]] of beyond.entries()) {
+  const { floor, noModel, model } = beyondResults[i];
   en ??= model.p50;
   console.log(
     `${lang.padEnd(6)} ${String(list.length).padStart(6)}  ${fmt(model.p50).padStart(12)}  ${fmt(model.p99).padStart(6)}  | ${fmt(noModel.p50).padStart(12)} | ${fmt(floor.p50).padStart(9)} | ${fmt(model.p50 / floor.p50, 1).padStart(5)}× | ${fmt(model.p50 / noModel.p50, 2).padStart(14)} | ${fmt(model.p50 / en, 2)}${over(model.p50, BUDGET_800_MS)}`,

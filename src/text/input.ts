@@ -236,6 +236,8 @@ export class TextInput {
   #separated: readonly number[] = NO_TOKENS;
   #short: readonly number[] = NO_TOKENS;
   #cyrillicWords: readonly number[] = NO_TOKENS;
+  /** Per segment, the script bits of {@link TOKEN_UNIT} of all its code units. */
+  #segmentUnits: readonly number[] = NO_TOKENS;
   #marks: Marks | undefined;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
@@ -322,7 +324,9 @@ export class TextInput {
       let codePoints = 0;
       let leadingEmpty = 0;
       beginMarks();
+      const segmentUnits: number[] = [];
       for (let s = 0; s < this.segments.length; s++) {
+        let all = 0;
         const text = this.segments[s]!.text;
         const n = text.length;
         const u = TOKEN_UNITS.of(text);
@@ -359,6 +363,7 @@ export class TextInput {
           if ((units & LOW_SURROGATE) !== 0) {
             for (let j = start; j < i; j++) if ((TOKEN_UNIT[u[j]!]! & LOW_SURROGATE) !== 0) points--;
           }
+          all |= units;
           codePoints += points;
           if (codePoints === 0) leadingEmpty++;
           // Two script bits or more (not 0, 1, 2 or 4).
@@ -376,7 +381,9 @@ export class TextInput {
           count += 3;
         }
         endSegmentMarks();
+        segmentUnits.push(all);
       }
+      this.#segmentUnits = segmentUnits;
       this.#marks = collectMarks();
       this.#tokenCodePoints = codePoints;
       this.#leadingEmpty = leadingEmpty;
@@ -445,6 +452,16 @@ export class TextInput {
   get cyrillicWordTokens(): readonly number[] {
     void this.tokenSpans;
     return this.#cyrillicWords;
+  }
+
+  /**
+   * False when segment `segment` has no letter of Latin script (no ASCII letter, nothing of
+   * U+0080–U+024F or U+1E00–U+1EFF): what a search for words of ASCII letters may skip. Found in
+   * the pass of {@link tokenSpans}.
+   */
+  mayHaveLatin(segment: number): boolean {
+    void this.tokenSpans;
+    return ((this.#segmentUnits[segment] ?? 0) & LATIN_UNIT) !== 0;
   }
 
   /**

@@ -369,7 +369,7 @@ export class TextInput {
           // Two script bits or more (not 0, 1, 2 or 4).
           const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
           if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
-          if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
+          if ((before & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
           if (i - start === 1 || mayBeMark(u[start + 1]!)) short[shortCount++] = count;
           else if ((before & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) {
             if ((units & NOT_BASIC_CYRILLIC) === 0) cyrillic[cyrillicCount++] = 2 * count;
@@ -420,8 +420,9 @@ export class TextInput {
 
   /**
    * The tokens of {@link tokenSpans} with a character of . - _ * ~ / + · • (what separates the
-   * letters of "V.I.A.G.R.A" inside a token), as the index in `tokenSpans` of each, in order:
-   * where text.OBFUSCATION's letter-spacing pre-test looks for such words. Found in the pass of
+   * letters of "V.I.A.G.R.A" inside a token) before their last code unit (one that ends the token,
+   * "слово.", separates nothing in it), as the index in `tokenSpans` of each, in order: where
+   * text.OBFUSCATION's letter-spacing pre-test looks for such words. Found in the pass of
    * `tokenSpans`.
    */
   get separatedTokens(): readonly number[] {

@@ -141,7 +141,7 @@ function specialRuns(field: string, s: string, marks: readonly number[], out: Ma
       if (skipShort) {
         // A run of MIN_RUN code points has MIN_RUN marks that may be special in a row in the
         // list, each at most two code units (a pair) after the one before: a group of fewer
-        // (a comma, a full stop and its space, "?!") is passed over without reading its units.
+        // (a comma, a full stop, "?!") is passed over without reading its code units.
         let last = marks[k]! >>> 3;
         let q = k + 1;
         while (q < m && q - k < MIN_RUN) {

@@ -8,6 +8,7 @@
  * The model is loaded lazily on the first detection (about 60 ms, ~30 MB), once per process.
  */
 import { FormspamError } from '../core/errors.js';
+import { charFlags, LETTER } from '../text/chars.js';
 import { CodeUnits } from '../text/units.js';
 import type { LanguageDetector, LanguageGuess, ProviderCallOptions } from '../providers/types.js';
 import { callAborted } from '../providers/call.js';
@@ -286,11 +287,6 @@ function isWww(text: string, start: number, end: number): boolean {
   return end - start >= 4 && (text.charCodeAt(start) | 0x20) === 0x77 && (text.charCodeAt(start + 1) | 0x20) === 0x77 && (text.charCodeAt(start + 2) | 0x20) === 0x77 && text.charCodeAt(start + 3) === 0x2e;
 }
 
-/**
- * Letters beyond the BMP. One expression for the module: the build (esbuild) writes a `\p{…}`
- * literal as `new RegExp(…)`, which inside the loop made an expression per astral character.
- */
-const ASTRAL_LETTER = /\p{L}/u;
 
 /**
  * Scratch of {@link sample}: the sample's characters, at most 4 per character of the scanned
@@ -431,7 +427,7 @@ function sample(text: string): { count: number; letters: number; alphabetic: boo
         if (c >= 0xd800 && c <= 0xdbff && j + 1 < end) {
           const cp = 0x10000 + (((c & 0x3ff) << 10) | (u[j + 1]! & 0x3ff));
           j++;
-          if (!ASTRAL_LETTER.test(String.fromCodePoint(cp))) {
+          if ((charFlags(cp) & LETTER) === 0) {
             if (w > wordStart) {
               ends[count++] = wordStart = w;
               bytes++;

@@ -334,11 +334,29 @@ let TABLE: Int32Array | undefined;
  * Size of the buffers the words of texts are kept in (up to a quarter each; longer ones get
  * their own), with a view of each type over the current one.
  */
-const OUT_CHUNK = 65536;
+const OUT_CHUNK = 262144;
 let OUT = new ArrayBuffer(0);
 let OUT32 = new Int32Array(OUT);
 let OUT16 = new Uint16Array(OUT);
 let OUT_AT = 0;
+const NODE_BUFFER = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+
+/**
+ * Starts a new buffer of OUT_CHUNK bytes. With Node's Buffer it is not zeroed (`allocUnsafeSlow`:
+ * about 1 µs, where a zeroed one of 64 KiB costs 4 and one of 256 KiB 11): no byte of it is read
+ * before a text's words are written there (the views of each text's words cover what was written).
+ */
+function renewOut(): void {
+  let out: ArrayBuffer | undefined;
+  if (NODE_BUFFER !== undefined) {
+    const b = NODE_BUFFER.allocUnsafeSlow(OUT_CHUNK);
+    if (b.byteOffset === 0 && b.buffer.byteLength === OUT_CHUNK) out = b.buffer as ArrayBuffer;
+  }
+  OUT = out ?? new ArrayBuffer(OUT_CHUNK);
+  OUT32 = new Int32Array(OUT);
+  OUT16 = new Uint16Array(OUT);
+  OUT_AT = 0;
+}
 
 /** The fields' code units, read from a typed array (see CodeUnits). */
 const UNITS = new CodeUnits();
@@ -356,12 +374,16 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
   let cap = (total >> 1) + 1;
   // A text is written straight into the piece of the shared buffer its words are kept in (the
   // columns then moved together) when the buffer's rest has room for all it may need: no copy
-  // out of scratch arrays, and two views made for the writing instead of thirteen for the copy.
-  // Otherwise it is written to the scratch arrays and copied out, and the buffer renewed only
-  // when what the words do need is more than its rest (a new buffer costs its zeroing: about
-  // 6 µs for 64 KiB here, in a classification).
+  // out of scratch arrays, and two views made for the writing instead of thirteen for the copy;
+  // a text that may need up to a quarter of a buffer starts a new one when the rest is too short
+  // (see renewOut). A longer text is written to the scratch arrays and copied out.
   const reserve = 24 * cap + 4 * total;
-  const direct = OUT_AT + reserve <= OUT.byteLength;
+  let direct = OUT_AT + reserve <= OUT.byteLength;
+  if (!direct && reserve <= OUT_CHUNK >> 2) {
+    // The rest of the current buffer is left unused: a new one, written straight into.
+    renewOut();
+    direct = true;
+  }
   let base = 0;
   let codes: Uint16Array;
   let table: Int32Array;
@@ -599,12 +621,7 @@ export function normalizeWords(segments: readonly string[], scan = false): Words
   let buffer: ArrayBuffer;
   if (bytes > OUT_CHUNK >> 2) buffer = new ArrayBuffer(bytes);
   else {
-    if (OUT_AT + bytes > OUT.byteLength) {
-      OUT = new ArrayBuffer(OUT_CHUNK);
-      OUT32 = new Int32Array(OUT);
-      OUT16 = new Uint16Array(OUT);
-      OUT_AT = 0;
-    }
+    if (OUT_AT + bytes > OUT.byteLength) renewOut();
     buffer = OUT;
     base = OUT_AT;
     OUT_AT += (bytes + 7) & ~7;

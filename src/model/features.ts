@@ -350,7 +350,15 @@ let SLOTS: Int32Array | undefined;
 let SLOT_WORD: Int32Array | undefined;
 let BY_WORD: Float64Array | undefined;
 
-/** A word of `words` as a string (for evidence). */
+/**
+ * A word of `words` as a string (for evidence). Its codes copied to an array first: `apply` with
+ * an array of numbers is about half the cost of `apply` with the typed array itself.
+ */
 export function wordText(words: Words, i: number): string {
-  return String.fromCharCode.apply(null, words.codes.subarray(words.start[i]!, words.end[i]!) as unknown as number[]);
+  const from = words.start[i]!;
+  const n = words.end[i]! - from;
+  const codes = words.codes;
+  const list = new Array<number>(n);
+  for (let k = 0; k < n; k++) list[k] = codes[from + k]!;
+  return String.fromCharCode.apply(null, list);
 }

@@ -236,6 +236,8 @@ export class TextInput {
   #separated: readonly number[] = NO_TOKENS;
   #short: readonly number[] = NO_TOKENS;
   #cyrillicWords: readonly number[] = NO_TOKENS;
+  /** Per segment, the script bits of {@link TOKEN_UNIT} of all its code units. */
+  #segmentUnits: readonly number[] = NO_TOKENS;
   #marks: Marks | undefined;
   /** Code units of the tokens that are not low surrogates: code points, astral ones once. */
   #tokenCodePoints = 0;
@@ -322,7 +324,9 @@ export class TextInput {
       let codePoints = 0;
       let leadingEmpty = 0;
       beginMarks();
+      const segmentUnits: number[] = [];
       for (let s = 0; s < this.segments.length; s++) {
+        let all = 0;
         const text = this.segments[s]!.text;
         const n = text.length;
         const u = TOKEN_UNITS.of(text);
@@ -359,12 +363,13 @@ export class TextInput {
           if ((units & LOW_SURROGATE) !== 0) {
             for (let j = start; j < i; j++) if ((TOKEN_UNIT[u[j]!]! & LOW_SURROGATE) !== 0) points--;
           }
+          all |= units;
           codePoints += points;
           if (codePoints === 0) leadingEmpty++;
           // Two script bits or more (not 0, 1, 2 or 4).
           const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
           if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
-          if ((units & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
+          if ((before & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
           if (i - start === 1 || mayBeMark(u[start + 1]!)) short[shortCount++] = count;
           else if ((before & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) {
             if ((units & NOT_BASIC_CYRILLIC) === 0) cyrillic[cyrillicCount++] = 2 * count;
@@ -376,7 +381,9 @@ export class TextInput {
           count += 3;
         }
         endSegmentMarks();
+        segmentUnits.push(all);
       }
+      this.#segmentUnits = segmentUnits;
       this.#marks = collectMarks();
       this.#tokenCodePoints = codePoints;
       this.#leadingEmpty = leadingEmpty;
@@ -413,8 +420,9 @@ export class TextInput {
 
   /**
    * The tokens of {@link tokenSpans} with a character of . - _ * ~ / + · • (what separates the
-   * letters of "V.I.A.G.R.A" inside a token), as the index in `tokenSpans` of each, in order:
-   * where text.OBFUSCATION's letter-spacing pre-test looks for such words. Found in the pass of
+   * letters of "V.I.A.G.R.A" inside a token) before their last code unit (one that ends the token,
+   * "слово.", separates nothing in it), as the index in `tokenSpans` of each, in order: where
+   * text.OBFUSCATION's letter-spacing pre-test looks for such words. Found in the pass of
    * `tokenSpans`.
    */
   get separatedTokens(): readonly number[] {
@@ -445,6 +453,16 @@ export class TextInput {
   get cyrillicWordTokens(): readonly number[] {
     void this.tokenSpans;
     return this.#cyrillicWords;
+  }
+
+  /**
+   * False when segment `segment` has no letter of Latin script (no ASCII letter, nothing of
+   * U+0080–U+024F or U+1E00–U+1EFF): what a search for words of ASCII letters may skip. Found in
+   * the pass of {@link tokenSpans}.
+   */
+  mayHaveLatin(segment: number): boolean {
+    void this.tokenSpans;
+    return ((this.#segmentUnits[segment] ?? 0) & LATIN_UNIT) !== 0;
   }
 
   /**

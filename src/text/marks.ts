@@ -90,6 +90,29 @@ function pairKind(cp: number): number {
   return k;
 }
 
+/**
+ * The 32 ASCII punctuation characters and symbols (every printable ASCII character that is no
+ * letter, digit or space), each with a bit of its own in {@link Marks.punctuation}.
+ */
+export const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+const PUNCTUATION_BIT = new Int32Array(128);
+for (let b = 0; b < ASCII_PUNCTUATION.length; b++) PUNCTUATION_BIT[ASCII_PUNCTUATION.charCodeAt(b)] = 1 << b;
+
+/**
+ * The bits of {@link Marks.punctuation} for the characters of `chars` (each one of
+ * {@link ASCII_PUNCTUATION}): a field has one of them when its bits and these have one in common.
+ */
+export function punctuationBits(chars: string): number {
+  let bits = 0;
+  for (let k = 0; k < chars.length; k++) {
+    const c = chars.charCodeAt(k);
+    const b = c < 128 ? PUNCTUATION_BIT[c]! : 0;
+    if (b === 0) throw new Error(`not ASCII punctuation: ${JSON.stringify(chars[k])}`);
+    bits |= b;
+  }
+  return bits;
+}
+
 /** Scratch of one field's marks: grown to the most a field has needed. */
 const SCRATCH: number[] = [];
 
@@ -105,15 +128,19 @@ let passStarts: number[] | undefined;
 let passHidden: number[] | undefined;
 /** The low half of the last surrogate pair read as one code point: not marked on its own. */
 let passLow = -1;
+/** The {@link ASCII_PUNCTUATION} bits of the segment's code units read so far. */
+let passPunctuation = 0;
 let passMarks: number[][] = [];
 let passEmoji: (readonly number[])[] = [];
 let passInvisible: (readonly number[])[] = [];
+let passPunctuations: number[] = [];
 
 /** Starts the marks of a text's segments. */
 export function beginMarks(): void {
   passMarks = [];
   passEmoji = [];
   passInvisible = [];
+  passPunctuations = [];
 }
 
 /** Starts the marks of one segment. */
@@ -122,6 +149,7 @@ export function beginSegmentMarks(): void {
   passStarts = undefined;
   passHidden = undefined;
   passLow = -1;
+  passPunctuation = 0;
 }
 
 /**
@@ -133,6 +161,8 @@ export function beginSegmentMarks(): void {
 export function markUnit(s: string, i: number): boolean {
   if (i === passLow) return true;
   const c = s.charCodeAt(i);
+  // Every ASCII punctuation character is marked (special, or a keycap base): each is read here.
+  if (c < 128) passPunctuation |= PUNCTUATION_BIT[c]!;
   let k = KIND[c]!;
   if (k === NONE) return false;
   if (k === 0) {
@@ -166,11 +196,12 @@ export function endSegmentMarks(): void {
   passMarks.push(SCRATCH.slice(0, passCount));
   passEmoji.push(passStarts ?? NO_STARTS);
   passInvisible.push(passHidden ?? NO_STARTS);
+  passPunctuations.push(passPunctuation);
 }
 
 /** The marks of the text's segments read since {@link beginMarks}. */
 export function collectMarks(): Marks {
-  return { marks: passMarks, emoji: passEmoji, invisible: passInvisible };
+  return { marks: passMarks, emoji: passEmoji, invisible: passInvisible, punctuation: passPunctuations };
 }
 
 /**
@@ -194,6 +225,12 @@ export interface Marks {
   readonly marks: readonly (readonly number[])[];
   readonly emoji: readonly (readonly number[])[];
   readonly invisible: readonly (readonly number[])[];
+  /**
+   * Per segment, which of the {@link ASCII_PUNCTUATION} characters it has, a bit each (see
+   * {@link punctuationBits}): a rule that searches a field for one of them may pass over a field
+   * without any.
+   */
+  readonly punctuation: readonly number[];
 }
 
 /** A text whose marks were read (TextInput: in its tokens' pass). */
@@ -243,4 +280,12 @@ export function nextMark(marks: readonly number[], k: number, bit: number, from:
     if ((e & bit) !== 0 && e >= least) return k;
   }
   return m;
+}
+
+/**
+ * Per segment of `text`, in order, which of the {@link ASCII_PUNCTUATION} characters it has (see
+ * {@link punctuationBits}). Found in the pass of {@link marksOf} and computed with it.
+ */
+export function punctuationOf(text: Marked): readonly number[] {
+  return text.marks.punctuation;
 }

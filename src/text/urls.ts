@@ -2,6 +2,7 @@ import type { Match } from '../core/rule.js';
 import type { TextInput } from './input.js';
 import { charFlags, LETTER, NUMBER } from './chars.js';
 import { URL_TLDS, WORD_TLDS } from './tlds.js';
+import { punctuationBits, punctuationOf } from './marks.js';
 
 /*
  * URLs in a text: the ones text.URL counts ({@link findUrls}), and which of them the writer
@@ -121,6 +122,9 @@ export function isBareDomain(token: string): boolean {
   return labels.every((l) => LABEL.test(l));
 }
 
+const DOT = punctuationBits('.');
+const COLON = punctuationBits(':');
+
 const URLS_KEY = {};
 
 /** The URLs of every field, in order, as text.URL counts them; computed once per text (memo). */
@@ -133,6 +137,7 @@ export function computeUrls(text: TextInput): Match[] {
   const matches: Match[] = [];
   const spans = text.tokenSpans;
   const count = spans.length;
+  const punctuation = punctuationOf(text);
   // Per segment, from one "." or ":" to the next (found by indexOf): the token that holds it is
   // the first one of the segment not ending before it (every "." and ":" is in a token, a token
   // being a run of anything but white space). Tokens without either ("word", most of them) are
@@ -142,8 +147,10 @@ export function computeUrls(text: TextInput): Match[] {
     const g = spans[t]!;
     const segment = text.segments[g]!;
     const s = segment.text;
-    let dot = s.indexOf('.', spans[t + 1]!);
-    let colon = s.indexOf(':', spans[t + 1]!);
+    // A field without "." or ":" (from the tokens' pass) is not searched for it.
+    const bits = punctuation[g]!;
+    let dot = (bits & DOT) !== 0 ? s.indexOf('.', spans[t + 1]!) : -1;
+    let colon = (bits & COLON) !== 0 ? s.indexOf(':', spans[t + 1]!) : -1;
     for (;;) {
       const mark = dot === -1 ? colon : colon === -1 || dot < colon ? dot : colon;
       if (mark === -1) {

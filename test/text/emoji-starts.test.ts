@@ -36,6 +36,16 @@ describe('emojiStartsOf and findEmojiAt', () => {
     expect(found).toBeGreaterThan(20000);
   });
 
+  it('read no keycap past the end of a field (the code units copied for the text before it)', () => {
+    for (const before of ['a\u20E3', 'a\uFE0F\u20E3', 'ab\u20E3', 'x 1\uFE0F\u20E3 y']) {
+      for (const text of ['#', '1', 'z *', '#\uFE0F', '5\n']) {
+        void new TextInput([{ field: 'f', text: before }]).marks;
+        const input = new TextInput([{ field: 'f', text }]);
+        expect(emojiStartsOf(input), `${JSON.stringify(before)} then ${JSON.stringify(text)}`).toEqual([[]]);
+      }
+    }
+  });
+
   it('are computed in the one pass of marksOf', () => {
     const text = new TextInput([{ field: 'm', text: 'Hi 😍 #️⃣ 5 ©' }]);
     expect(emojiStartsOf(text)).toEqual([[3, 6, 12]]);

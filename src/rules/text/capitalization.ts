@@ -245,6 +245,16 @@ function hasLower(s: string, from: number, to: number): boolean {
   return false;
 }
 
+/**
+ * True for a lower-case letter other than "ß" among ASCII (a–z), Latin-1 (à–ÿ but ÷), Greek
+ * (ά–ώ) and basic Cyrillic (а–џ): code units that are \p{Ll} (checked against charFlags on
+ * every code unit in test/rules/text/capitalization.test.ts).
+ */
+export function isPlainLower(c: number): boolean {
+  if (c < 0x100) return (c >= 97 && c <= 122) || (c >= 0xe0 && c !== 0xf7);
+  return (c >= 0x430 && c <= 0x45f) || (c >= 0x3ac && c <= 0x3ce);
+}
+
 export default defineRule({
   id: 'text.CAPITALIZATION',
   significance: 'low',
@@ -261,10 +271,10 @@ export default defineRule({
       const first = matches.length;
       forEachCandidate(value, marks[g]!, (start, end) => {
         if (start > 0 && letterOrMarkUnit(value, start - 1)) return;
-        // A capital and a lower-case ASCII letter ("Haus") is not shouted (isShouted's first
-        // test): most candidates, passed over without a string.
-        const second = value.charCodeAt(start + 1);
-        if (second >= 97 && second <= 122) return;
+        // A capital and a lower-case letter of ASCII, Latin-1, Greek or basic Cyrillic ("Haus",
+        // "Привет") is not shouted (isShouted's test for a lower-case letter other than "ß"):
+        // most candidates, passed over without a string.
+        if (isPlainLower(value.charCodeAt(start + 1))) return;
         const word = value.slice(start, end);
         if (isShouted(word) && !isAcronym(value, start, end, word)) matches.push({ field, value: word, index: start });
       });

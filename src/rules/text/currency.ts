@@ -119,8 +119,37 @@ function mayBeFollowedByUnit(s: string, i: number): boolean {
   lastText = s;
   lastDigit = i;
   lastStop = j;
-  if (j < end) return amountUnit(s.charCodeAt(j)) === 2;
+  if (j < end) {
+    const c = s.charCodeAt(j);
+    return amountUnit(c) === 2 && (c < 0x3b4 || c > 0x440 || wordGoesOn(c, s.charCodeAt(j + 1)));
+  }
   return end < s.length;
+}
+
+/**
+ * Whether the Greek or Cyrillic letter `c` of {@link amountUnit} 2 and the code unit `d` after it
+ * may start a word of WORD: лв, лева, евро, долл, руб, грн, ευρώ, δολάρια (case-sensitive, as the
+ * expression). Numbers in Russian prose are followed by "лет", "раз", "года", "дней", "евро".
+ */
+function wordGoesOn(c: number, d: number): boolean {
+  switch (c) {
+    case 0x43b: // л
+      return d === 0x432 || d === 0x435; // в, е
+    case 0x435: // е
+      return d === 0x432; // в
+    case 0x434: // д
+      return d === 0x43e; // о
+    case 0x440: // р
+      return d === 0x443; // у
+    case 0x433: // г
+      return d === 0x440; // р
+    case 0x3b4: // δ
+      return d === 0x3bf; // ο
+    case 0x3b5: // ε
+      return d === 0x3c5; // υ
+    default:
+      return true;
+  }
 }
 
 /** `(?<![\p{L}\p{Nd}.,])` at `i`. */

@@ -1,5 +1,8 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { charFlags, LETTER, MARK, NUMBER } from '../../text/chars.js';
+import { punctuationBits, punctuationOf } from '../../text/marks.js';
+
+const HASH = punctuationBits('#');
 
 // "#" that starts a word (not "C#", "&#39;", "page#top" or "/#top"), followed by word characters
 // with at least one letter (so "#1" and "order #12345" are not hash-tags). Bounded: linear.
@@ -38,9 +41,14 @@ export default defineRule({
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
-    for (const { field, text: value } of text.segments) {
-      // Most fields have no "#": one indexOf. A match holds no "#": the next one is searched
+    // Which ASCII punctuation each field has (from the tokens' pass).
+    const punctuation = punctuationOf(text);
+    const segments = text.segments;
+    for (let g = 0; g < segments.length; g++) {
+      // Most fields have no "#": no search. A match holds no "#": the next one is searched
       // from the "#" after this one.
+      if ((punctuation[g]! & HASH) === 0) continue;
+      const { field, text: value } = segments[g]!;
       for (let i = value.indexOf('#'); i !== -1; i = value.indexOf('#', i + 1)) {
         if (!isTagStart(value, i)) continue;
         TAG_AT.lastIndex = i;

@@ -1,5 +1,6 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
 import { decodeEntities, isMarkupTag, START_TAG } from '../../text/html.js';
+import { punctuationBits, punctuationOf } from '../../text/marks.js';
 
 /** Elements that run code, load resources or restyle a page when injected. */
 export const DANGEROUS_ELEMENTS: ReadonlySet<string> = new Set([
@@ -52,6 +53,10 @@ function endsWithWord(s: string, end: number, reversed: string): boolean {
   return true;
 }
 
+/** What every match has one of: a tag's "<", a URL's ":", an escape's "&" or "%". */
+const TRIGGERS = punctuationBits('<:&%');
+const ESCAPES = punctuationBits('&%');
+
 export default defineRule({
   id: 'text.HTML_INJECTION',
   significance: 'high',
@@ -62,10 +67,15 @@ export default defineRule({
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
-    for (const { field, text: raw } of text.segments) {
-      if (!/[<:&%]/.test(raw)) continue;
+    // Which ASCII punctuation each field has (from the tokens' pass).
+    const punctuation = punctuationOf(text);
+    const segments = text.segments;
+    for (let g = 0; g < segments.length; g++) {
+      const { field, text: raw } = segments[g]!;
+      const bits = punctuation[g]!;
+      if ((bits & TRIGGERS) === 0) continue;
       // Without "&" or "%" there is nothing to decode.
-      const value = raw.includes('&') || raw.includes('%') ? decodeEntities(raw) : raw;
+      const value = (bits & ESCAPES) !== 0 ? decodeEntities(raw) : raw;
       const encoded = value !== raw;
       const at = (m: RegExpMatchArray): Match =>
         encoded ? { field, value: m[0].slice(0, 100) } : { field, value: m[0].slice(0, 100), index: m.index };

@@ -109,6 +109,21 @@ function endRun(field: string, s: string, start: number, to: number, count: numb
  * goes from one code unit that may be special (not a letter, digit, mark, white space or emoji
  * part of the BMP, or a surrogate, which the scan reads as pairs) to the next.
  */
+let skipShort = true;
+
+/**
+ * `f()` with every group of marks read as before the pass over short groups (for tests, which
+ * compare the two).
+ */
+export function withoutShortGroupSkip<T>(f: () => T): T {
+  skipShort = false;
+  try {
+    return f();
+  } finally {
+    skipShort = true;
+  }
+}
+
 function specialRuns(field: string, s: string, marks: readonly number[], out: Match[]): void {
   const from = out.length;
   // (No closure over these: the loop keeps them in registers.)
@@ -123,6 +138,24 @@ function specialRuns(field: string, s: string, marks: readonly number[], out: Ma
       // Between runs: straight to the next unit at or after i that may be special.
       k = nextMark(marks, k, MAY_BE_SPECIAL, i);
       if (k >= m) break;
+      if (skipShort) {
+        // A run of MIN_RUN code points has MIN_RUN marks that may be special in a row in the
+        // list, each at most two code units (a pair) after the one before: a group of fewer
+        // (a comma, a full stop, "?!") is passed over without reading its code units.
+        let last = marks[k]! >>> 3;
+        let q = k + 1;
+        while (q < m && q - k < MIN_RUN) {
+          const e = marks[q]!;
+          if ((e & MAY_BE_SPECIAL) === 0 || (e >>> 3) - last > 2) break;
+          last = e >>> 3;
+          q++;
+        }
+        if (q - k < MIN_RUN) {
+          k = q;
+          i = last + 1;
+          continue;
+        }
+      }
       i = marks[k]! >>> 3;
     }
     const c = s.charCodeAt(i);

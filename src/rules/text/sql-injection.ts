@@ -1,4 +1,5 @@
 import { defineRule, matchesOutcome, type Match } from '../../core/rule.js';
+import { punctuationBits, punctuationOf } from '../../text/marks.js';
 
 /**
  * Patterns of SQL injection attempts. Each is case-insensitive and uses bounded quantifiers
@@ -37,19 +38,19 @@ const PATTERN_LIST: readonly RegExp[] = [
 
 /**
  * A cheap test per pattern of something its matches cannot do without (a quote, "=", ";", a
- * keyword), so that ordinary text skips most patterns after one fast scan each. The quote and
- * the semicolon are asked by several patterns (and the quote by QUOTE_COMMENT): they are looked
- * for once per field (see {@link Hints}).
+ * keyword), so that ordinary text skips most patterns. The punctuation they ask for is read from
+ * the field's bits (found in the tokens' pass, see punctuationOf), the keywords by one scan per
+ * field (see {@link Hints}).
  */
 type Hint = (value: string, h: Hints) => boolean;
 const HINTS: readonly Hint[] = [
   (value, h) => h.quote && quoteThenOperator(value),
-  (value) => value.includes('='),
+  (_, h) => (h.bits & EQUALS) !== 0,
   (_, h) => h.semicolon,
   (_, h) => h.semicolon,
   (_, h) => (h.words & UNION) !== 0,
   // A quote then "/*", or ")" then "--" or "#" (prose has quotes and brackets, rarely these).
-  (value, h) => (h.quote && value.includes('/*')) || (value.includes(')') && (value.includes('--') || value.includes('#'))),
+  (value, h) => (h.quote && (h.bits & SLASH) !== 0 && value.includes('/*')) || ((h.bits & CLOSE) !== 0 && hasDashesOrHash(value, h.bits)),
   // Each alternative has one of these words (prose has brackets).
   (_, h) => (h.words & TIME_WORDS) !== 0,
   (_, h) => (h.words & SYSTEM_WORDS) !== 0,
@@ -89,6 +90,8 @@ function quoteThenOperator(value: string): boolean {
 
 /** The hints shared by several patterns, found once per field. */
 interface Hints {
+  /** The field's ASCII punctuation (see punctuationBits). */
+  bits: number;
   quote: boolean;
   semicolon: boolean;
   /** The keyword groups below that occur in the field (case-insensitively), a bit each. */
@@ -168,7 +171,18 @@ const STICKY = new Map<RegExp, RegExp>();
  * that closes a pair on its line is prose ("He said 'no' --") and is checked in code, see
  * {@link opensQuote}.
  */
-const QUOTE = /['"`]/;
+const QUOTE_BITS = punctuationBits('\'"`');
+const EQUALS = punctuationBits('=');
+const SLASH = punctuationBits('/');
+const CLOSE = punctuationBits(')');
+const SEMICOLON = punctuationBits(';');
+const HASH = punctuationBits('#');
+const DASH_OR_HASH = punctuationBits('-#');
+
+/** Whether `value` (whose ASCII punctuation is `bits`) has "--" or "#". */
+function hasDashesOrHash(value: string, bits: number): boolean {
+  return (bits & DASH_OR_HASH) !== 0 && ((bits & HASH) !== 0 || value.includes('--'));
+}
 const QUOTE_COMMENT = /['"`][ \t]{0,5}\){0,3}[ \t]{0,5}(?:--(?!-)|#)[ \t]{0,3}$/gm;
 
 const LETTER = /\p{L}/u;
@@ -200,16 +214,25 @@ export default defineRule({
   score({ text }) {
     if (!text) return matchesOutcome([]);
     const matches: Match[] = [];
-    for (const { field, text: value } of text.segments) {
+    // Which ASCII punctuation each field has (from the tokens' pass): a field without a quote,
+    // ";", "-" or "#" is not searched for them.
+    const punctuation = punctuationOf(text);
+    const segments = text.segments;
+    for (let g = 0; g < segments.length; g++) {
+      const { field, text: value } = segments[g]!;
+      const bits = punctuation[g]!;
       const spans: [number, number][] = [];
-      const h: Hints = { quote: QUOTE.test(value), semicolon: value.includes(';'), words: keywordGroups(value) };
+      // Every keyword has ASCII letters (the expression's `i` flag without `u` folds no other
+      // character to one).
+      const words = text.mayHaveLatin(g) ? keywordGroups(value) : 0;
+      const h: Hints = { bits, quote: (bits & QUOTE_BITS) !== 0, semicolon: (bits & SEMICOLON) !== 0, words };
       for (const { re, hint, anchor } of PATTERNS) {
         if (!hint(value, h)) continue;
         if (anchor) anchoredSpans(value, re, anchor, spans);
         else for (const m of value.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
       }
       // Every QUOTE_COMMENT match has "--" or "#" (prose has quotes and hyphens, rarely "--").
-      if (h.quote && (value.includes('--') || value.includes('#'))) for (const m of value.matchAll(QUOTE_COMMENT)) {
+      if (h.quote && hasDashesOrHash(value, bits)) for (const m of value.matchAll(QUOTE_COMMENT)) {
         if (opensQuote(value, m.index)) spans.push([m.index, m.index + m[0].length]);
       }
       spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);

@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fill, SIZE } from '../../../bench/adversarial-inputs.mjs';
-import rule from '../../../src/rules/text/capitalization.js';
+import rule, { isPlainLower } from '../../../src/rules/text/capitalization.js';
+import { charFlags, LOWER } from '../../../src/text/chars.js';
 import { expectHit, expectMiss, testRule } from '../../../src/testing/rule.js';
 
 testRule(rule, {
@@ -149,4 +150,20 @@ describe('adversarial 100 KB inputs', () => {
   it('counts no word in 100 KB of two-letter words "OK "', () => expectMiss(rule, fill('OK ')));
   it('counts no word in one capital with 100 KB of combining marks', () => expectMiss(rule, 'A' + fill('\u0301', SIZE - 1)));
   it('counts no word in 100 KB of "aB"', () => expectMiss(rule, fill('aB')));
+});
+
+describe('isPlainLower', () => {
+  it('is true only for lower-case letters (\\p{Ll}, charFlags) other than "ß", on every code unit', () => {
+    const wrong: number[] = [];
+    let count = 0;
+    for (let c = 0; c < 0x10000; c++) {
+      if (!isPlainLower(c)) continue;
+      count++;
+      const ch = String.fromCharCode(c);
+      if (c === 0xdf || !/\p{Ll}/u.test(ch) || (charFlags(c) & LOWER) === 0) wrong.push(c);
+    }
+    expect(wrong).toEqual([]);
+    // a–z, à–ÿ but ÷, ά–ώ, а–џ
+    expect(count).toBe(26 + 31 + 35 + 48);
+  });
 });

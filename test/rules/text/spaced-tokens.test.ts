@@ -56,7 +56,8 @@ describe('mayBeSpacedOut', () => {
       const separated = input.separatedTokens;
       const expected: number[] = [];
       for (let t = 0; t < spans.length; t += 3) {
-        if (/[.\-_*~/+\u00B7\u2022]/.test(input.segments[spans[t]!]!.text.slice(spans[t + 1], spans[t + 2]))) expected.push(t);
+        // A separator before the token's last code unit (the last one separates nothing in it).
+        if (/[.\-_*~/+\u00B7\u2022]/.test(input.segments[spans[t]!]!.text.slice(spans[t + 1], spans[t + 2]! - 1))) expected.push(t);
       }
       expect(separated, JSON.stringify(fields)).toEqual(expected);
       const short = input.shortTokens;

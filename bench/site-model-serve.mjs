@@ -10,17 +10,20 @@
 // bench/site-model.mjs's "without"). Each key's answer on the body is checked before the timed part.
 //
 // The same body to each of the three URLs, autocannon with CONNECTIONS (10, then 1), WARM_SECONDS
-// (3) each first with the first of them, not counted, then ROUNDS (7) rounds of PAIR_SECONDS (3) per URL, the order
+// (3) each first with the first of them, not counted, then ROUNDS (12) rounds of PAIR_SECONDS (2) per URL, the order
 // rotating from round to round. Per URL and round: requests per second (autocannon's average)
 // and the exact p50 of the 2xx responses' latencies (every response's time in ms as autocannon
 // measures it; its own percentiles are whole milliseconds). Printed: the medians of the rounds'
 // ratios, active / not active (the same process, the same store: only the key differs) and
 // active / off (the line as written: with the model against without it; another process), of
 // req/s (under 1: fewer) and of p50 (over 1: slower); the medians of the rounds' req/s and p50.
+// Beside them, the same ratios by CPU time: the server process's user + system time over a round
+// (from /proc) per request it answered (less sensitive to other load on the machine), active
+// ÷ not active and ÷ off.
 // Environment: BENCH_ROUNDS, BENCH_PAIR_SECONDS, BENCH_WARM_SECONDS, BENCH_CONNECTIONS ("10,1").
 //
 //   npm run build && node bench/site-model-serve.mjs
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +33,8 @@ import { SHORT, TYPICAL } from './texts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const data = resolve(process.env.FORMSPAM_SHARED_DATA ?? join(here, '../../shared/data'));
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,1').split(',').map(Number);
 
@@ -85,20 +88,36 @@ function load(url, body, seconds, connections) {
   });
 }
 
+/** USER_HZ of /proc/<pid>/stat: 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time so far (user + system, all threads) in µs, from /proc (Linux); NaN elsewhere. */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Rounds over the URLs, the order rotating; per URL the rounds' results. */
-async function rounds(urls, body, connections, warm) {
-  if (warm) for (const url of urls) await load(url, body, WARM_SECONDS, connections);
-  const results = urls.map(() => []);
+/** Rounds over the targets ({ url, pid }), the order rotating; per target the rounds' results, each with the server process's CPU µs per request. */
+async function rounds(targets, body, connections, warm) {
+  if (warm) for (const { url } of targets) await load(url, body, WARM_SECONDS, connections);
+  const results = targets.map(() => []);
   for (let i = 0; i < ROUNDS; i++) {
-    for (let k = 0; k < urls.length; k++) {
-      const u = (i + k) % urls.length;
-      results[u].push(await load(urls[u], body, PAIR_SECONDS, connections));
+    for (let k = 0; k < targets.length; k++) {
+      const u = (i + k) % targets.length;
+      const cpu0 = cpuMicros(targets[u].pid);
+      const r = await load(targets[u].url, body, PAIR_SECONDS, connections);
+      r.cpu = (cpuMicros(targets[u].pid) - cpu0) / (r.rps * PAIR_SECONDS);
+      results[u].push(r);
     }
   }
   return results;
@@ -138,15 +157,18 @@ for (const store of STORES) {
       if (n.text.rules.SITE_MODEL?.skipped !== 'too-few-reports') throw new Error(`${c.name}: the not-active key's text.SITE_MODEL is ${JSON.stringify(n.text.rules.SITE_MODEL)}`);
       if (o.text.rules.SITE_MODEL !== undefined) throw new Error(`${c.name}: --no-site-model answered text.SITE_MODEL ${JSON.stringify(o.text.rules.SITE_MODEL)}`);
       for (const connections of CONNECTIONS) {
-        const [ra, rn, ro] = await rounds(urls, body, connections, connections === CONNECTIONS[0]);
+        const targets = urls.map((url, k) => ({ url, pid: (k < 2 ? withModel : off).proc.pid }));
+        const [ra, rn, ro] = await rounds(targets, body, connections, connections === CONNECTIONS[0]);
         const ratio = (x, y, f) => median(x.map((r, i) => f(r) / f(y[i])));
         const rps = (r) => r.rps;
         const p50 = (r) => r.p50;
+        const cpu = (r) => r.cpu;
         const name = `${c.name.split(' ')[0]}, ${store.name}, ${connections}`;
         const col = (rs) => `${median(rs.map(rps)).toFixed(0).padStart(5)}  ${median(rs.map(p50)).toFixed(3)}`;
         console.log(
           `${name.padEnd(29)} | ${col(ra).padStart(20)} | ${col(rn).padStart(24)} | ${col(ro).padStart(17)} | ${ratio(ra, rn, rps).toFixed(3).padStart(18)}  ${ratio(ra, ro, rps).toFixed(3)} | ${ratio(ra, rn, p50).toFixed(3).padStart(16)}  ${ratio(ra, ro, p50).toFixed(3)}`,
         );
+        console.log(`${''.padEnd(29)}   CPU µs/request ${median(ra.map(cpu)).toFixed(0)} / ${median(rn.map(cpu)).toFixed(0)} / ${median(ro.map(cpu)).toFixed(0)}; active ÷ not active ${ratio(ra, rn, cpu).toFixed(3)}, ÷ off ${ratio(ra, ro, cpu).toFixed(3)}`);
         console.log(`${''.padEnd(29)}   rounds, p50 ÷ off: ${ra.map((r, i) => (r.p50 / ro[i].p50).toFixed(2)).join(' ')}; req/s ÷ off: ${ra.map((r, i) => (r.rps / ro[i].rps).toFixed(2)).join(' ')}`);
       }
     }

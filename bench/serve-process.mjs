@@ -2,6 +2,7 @@
 // (bench/server.mjs, bench/decision-log.mjs): its JSON log lines are read for the port, then read
 // and dropped, so that a full pipe never blocks it.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /**
  * @param {string[]} args serve's options after `--port 0 --offline --m2m-max-number 1000` (the store among them)
@@ -30,4 +31,17 @@ export async function startServe(args, env = {}) {
   proc.stdout.removeAllListeners('data');
   proc.stdout.resume(); // keep reading (and dropping) its per-request log lines
   return { proc, url: `http://127.0.0.1:${port}` };
+}
+
+/** USER_HZ of /proc/<pid>/stat: 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time so far (user + system, all threads) in µs, from /proc (Linux); NaN elsewhere. */
+export function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
 }

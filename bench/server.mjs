@@ -22,11 +22,11 @@
 // BENCH_WARM_SECONDS.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startServe as startServeProcess } from './serve-process.mjs';
+import { cpuMicros, startServe as startServeProcess } from './serve-process.mjs';
 import { SHORT, TYPICAL } from './texts.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,8 +34,6 @@ const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const CONNECTIONS = 10;
-/** USER_HZ of /proc/<pid>/stat: 100 on Linux. */
-const CLOCK_TICKS = 100;
 
 async function child(kind) {
   let server;
@@ -147,15 +145,6 @@ async function rounds(bare, serves, body) {
   });
 }
 
-/** A process's CPU time so far (user + system, all threads) in µs, from /proc (Linux); NaN elsewhere. */
-function cpuMicros(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
-}
 
 async function main() {
   const { requestApiKey } = await import('../dist/service/index.js');

@@ -23,12 +23,12 @@
 // Environment: BENCH_ROUNDS, BENCH_PAIR_SECONDS, BENCH_WARM_SECONDS, BENCH_CONNECTIONS ("10,1").
 //
 //   npm run build && node bench/site-model-serve.mjs
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startServe } from './serve-process.mjs';
+import { cpuMicros, startServe } from './serve-process.mjs';
 import { SHORT, TYPICAL } from './texts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -88,18 +88,7 @@ function load(url, body, seconds, connections) {
   });
 }
 
-/** USER_HZ of /proc/<pid>/stat: 100 on Linux. */
-const CLOCK_TICKS = 100;
 
-/** A process's CPU time so far (user + system, all threads) in µs, from /proc (Linux); NaN elsewhere. */
-function cpuMicros(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
-}
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);

@@ -711,8 +711,10 @@ export async function detectLanguage(text: string): Promise<LanguageGuess[]> {
     const gap = second ? (best.raw - second.raw) / best.raw : 1;
     const tooShort = d.ngrams < MIN_NGRAMS;
     // A tie with an unrelated language is ambiguous; a tie within a family of related languages
-    // is reported with the relatives as alternatives, and is as reliable as the family is clear.
-    let familyGap = gap;
+    // is reported with the relatives as alternatives, and is as reliable as the family is clear:
+    // the gap to the first unrelated runner-up, and 1 when every runner-up is a relative (a
+    // Cyrillic text, whose n-grams only Cyrillic languages share: bg ru uk be sr are one family).
+    let familyGap = 1;
     for (let x = 1; x < d.scored; x++) {
       const r = d.rankedAt(x);
       if (areRelated(best.language, r.language)) continue;

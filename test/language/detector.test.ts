@@ -95,6 +95,24 @@ describe('own sentences', () => {
     }
   });
 
+  // Cyrillic text is scored by Cyrillic languages only, every one of them in the family
+  // bg ru uk be mk sr: with no unrelated runner-up, a close relative does not make the
+  // detection unreliable (docs/decisions/language-detection.md). Sentences whose best and
+  // runner-up were within 6 % (ru 4850 / uk 4799, bg 3525 / ru 3330 …).
+  it.each([
+    ['ru', 'Здравствуйте! Подскажите, пожалуйста, есть ли у вас доставка в Казань и сколько она стоит? Заказ примерно на 5000 рублей.'],
+    ['ru', 'Здравствуйте, меня зовут Ольга. Я хочу заказать торт на день рождения дочери.'],
+    ['ru', 'Позвоните мне, пожалуйста, как только получите письмо.'],
+    ['bg', 'Утре сутринта имам среща с директора на компанията.'],
+    ['bg', 'Искам да резервирам стая за две нощувки през уикенда.'],
+  ])('%s: a tie inside the family is reliable, the relative listed (%s)', async (lang, text) => {
+    const guesses = await detectLanguage(text);
+    expect(guesses[0]?.language).toBe(lang);
+    expect(guesses[0]?.reliable).not.toBe(false);
+    expect(guesses.length).toBeGreaterThan(1);
+    expect(guesses.slice(1).every((g) => g.reliable === false)).toBe(true);
+  });
+
   it('lists a close relative it cannot rule out (no after da)', async () => {
     const guesses = await detectLanguage('Været er nydelig i dag, så vi drar til stranden.');
     expect(guesses.map((g) => g.language)).toContain('no');

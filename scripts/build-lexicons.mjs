@@ -13,7 +13,8 @@
 //
 // Readable lists, one entry a line, `weight<TAB>entry` (weight 0: an ordinary phrase that keeps
 // the entry inside it from counting), `#` comments, an entry ending in `*`
-// is a stem:
+// is a stem; an entry may hold groups of alternatives, `{a|b|}` (scripts/lib/expand.mjs), and
+// stands for every combination, an empty alternative dropping the group (`{you|you are} {a |}idiot*`):
 //   <lang>/spam-words.txt                   curated (own, contact-form-spam-phrases, mined log-odds)
 //   <lang>/spam-words.comment.txt           curated: SPAM_WORDS entries added for formType "comment"
 //   <lang>/profanity.txt                    curated; `-entry` removes an imported entry
@@ -29,6 +30,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { emitGenerated, finishCheck, ROOT, setOutRoot } from './lib/generated.mjs';
+import { expand } from './lib/expand.mjs';
 
 const { values } = parseArgs({ options: { import: { type: 'boolean' }, check: { type: 'boolean' }, 'out-root': { type: 'string' } } });
 setOutRoot(values['out-root']);
@@ -109,10 +111,11 @@ function readList(file) {
       continue;
     }
     if (!m) throw new Error(`${file}: malformed line ${JSON.stringify(line)} (expected weight<TAB>entry)`);
-    add.push(`${Number(m[1])}\t${m[2].trim()}`);
+    for (const entry of expand(m[2], file)) add.push(`${Number(m[1])}\t${entry}`);
   }
-  return { add, remove };
+  return { add, remove: remove.flatMap((r) => expand(r, file)) };
 }
+
 
 function build() {
   const spam = {};

@@ -142,7 +142,9 @@ function lowerAt(s: string, i: number): boolean {
  *   `anti-NATO`, `CDU-Fraktion`): Polish, Hungarian, Finnish and others decline acronyms that
  *   way, German compounds them, and nobody declines a shouted word;
  * - it opens a bracket and stands alone or first in it (`(HVG)`, `(HVG, 1999)`): a source or an
- *   abbreviation being introduced.
+ *   abbreviation being introduced;
+ * - an underscore touches it (`ERR_SSL_PROTOCOL_ERROR`, `NODE_ENV`, `MAX_RETRIES`): a name in
+ *   code, an error code or a setting, which support requests quote.
  */
 function isAcronym(s: string, start: number, end: number, word: string): boolean {
   if (hasNoVowel(word)) return true;
@@ -156,6 +158,8 @@ function isAcronym(s: string, start: number, end: number, word: string): boolean
   if ((after === 0x2d || after === 0x3a) && lowerAt(s, end + 1)) return true;
   if (after === 0x2d && lowerAt(s, end + 2)) return true; // CDU-Fraktion, EU-Kommission
   if (before === 0x2d && lowerAt(s, start - 2)) return true;
+  // ERR_SSL_PROTOCOL_ERROR, NODE_ENV: an identifier.
+  if (before === 0x5f || after === 0x5f) return true;
   // (HVG) or (HVG, 1999.június 19.)
   if ((before === 0x28 || before === 0x5b) && (after === 0x29 || after === 0x5d || after === 0x2c || after === 0x3b)) return true;
   return false;

@@ -123,6 +123,7 @@ testRule(rule, {
     { name: 'issue 16: ru and bg, vowel-less acronyms', request: 'Сотрудники МВД и ФСБ работали ещё в СССР. Лидерът на БСП се срещна с ДПС.' },
     { name: 'issue 16: el, bracketed acronym', request: 'Ο Παγκόσμιος Οργανισμός Υγείας (ΠΟΥ) ανακοίνωσε νέα στοιχεία.' },
     { name: 'issue 16: compound with a lower-case word before it', request: 'They held an anti-NATO rally and a pro-EURO march.' },
+    { name: 'identifiers: an underscore touches the word', request: 'Chrome says ERR_SSL_PROTOCOL_ERROR; I set NODE_ENV and MAX_RETRIES, then LOG_LEVEL=debug.' },
   ],
 });
 

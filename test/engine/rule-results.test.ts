@@ -2,9 +2,12 @@
 // evidence with one of several copiers (src/engine/classify.ts): the same result as the one it
 // stands for, `{ score: 0, significance }` with the score, count and matches, skipped and a spread
 // of the evidence added in that order. Random outcomes of 40 rules (more rules than copiers, so
-// copiers are shared and see several shapes), compared key for key and byte for byte.
+// copiers are shared and see several shapes), compared key for key and byte for byte. And each
+// match made in one literal for the usual sets of keys: the same as the match grown key by key.
 import { describe, expect, it } from 'vitest';
-import { createClassifier, defineRule, hit, miss, skip, type RuleOutcome } from '../../src/index.js';
+import { createClassifier, defineRule, hit, miss, skip, type Match, type RuleOutcome } from '../../src/index.js';
+import { matchResult } from '../../src/engine/classify.js';
+import type { MatchResult } from '../../src/core/response.js';
 
 type Outcome = RuleOutcome;
 type Result = Record<string, unknown>;
@@ -81,6 +84,48 @@ describe('rule results', () => {
         expect(result).toStrictEqual(want);
         if (outcome.evidence !== undefined && outcome.evidence !== null) expect(result.evidence).not.toBe(outcome.evidence);
       }
+    }
+  });
+});
+
+/** The engine's match result before it made the usual sets of keys in one literal each. */
+function matchResultByKeys(m: Match): MatchResult {
+  const out = {} as MatchResult;
+  if (m.field !== undefined) out.field = m.field;
+  out.value = m.value.length > 100 ? `${m.value.slice(0, 99)}…` : m.value;
+  if (m.index !== undefined) out.index = m.index;
+  if (m.count !== undefined && m.count !== 1) out.count = m.count;
+  if (m.weight !== undefined) out.weight = m.weight;
+  if (m.reason !== undefined) out.reason = m.reason;
+  return out;
+}
+
+describe('matchResult', () => {
+  it('is the key-by-key result on random matches', () => {
+    let seed = 11;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 16) % n;
+    const long = 'x'.repeat(99) + 'yz';
+    const pick = <T>(xs: readonly T[]): T => xs[next(xs.length)]!;
+    for (let k = 0; k < 20000; k++) {
+      const m: Match = { value: pick(['a', '', long, 'x'.repeat(100), 'wörd']) };
+      // Keys set in a random order, some explicitly undefined.
+      const parts: (() => void)[] = [
+        () => next(3) !== 0 && (m.field = pick(['message', 'text', 'text[1]', undefined as never])),
+        () => next(3) !== 0 && (m.index = pick([0, 7, 120, undefined as never])),
+        () => next(3) === 0 && (m.count = pick([1, 2, 0, 5, undefined as never])),
+        () => next(2) === 0 && (m.weight = pick([0.5, -0.81, 0, 3, undefined as never])),
+        () => next(2) === 0 && (m.reason = pick(['ham', 'spam', 'row', '', undefined as never])),
+      ];
+      for (let i = parts.length - 1; i > 0; i--) {
+        const j = next(i + 1);
+        [parts[i], parts[j]] = [parts[j]!, parts[i]!];
+      }
+      for (const part of parts) part();
+      const got = matchResult(m);
+      const want = matchResultByKeys(m);
+      expect(JSON.stringify(got), JSON.stringify(m)).toBe(JSON.stringify(want));
+      expect(Object.keys(got)).toEqual(Object.keys(want));
+      expect(got).toStrictEqual(want);
     }
   });
 });

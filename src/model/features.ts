@@ -372,7 +372,15 @@ export function wordText(words: Words, i: number): string {
   const from = words.start[i]!;
   const n = words.end[i]! - from;
   const codes = words.codes;
-  const list = new Array<number>(n);
+  // A list of each length up to 64 made once and refilled: the string does not keep it.
+  let list = n <= 64 ? WORD_LISTS[n] : undefined;
+  if (list === undefined) {
+    list = new Array<number>(n).fill(0);
+    if (n <= 64) WORD_LISTS[n] = list;
+  }
   for (let k = 0; k < n; k++) list[k] = codes[from + k]!;
   return String.fromCharCode.apply(null, list);
 }
+
+/** The reused code lists of {@link wordText}, by length. */
+const WORD_LISTS: (number[] | undefined)[] = [];

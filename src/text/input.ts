@@ -40,6 +40,8 @@ export function isSpace(c: number): boolean {
 const STRIP = /[\u200B\u2060\uFEFF\u00AD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
 const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+/** A code unit outside printable ASCII, tab and line breaks (`lastIndex`: after the first one). */
+const NOT_PLAIN_ASCII = /[^\x20-\x7e\t\n\r]/g;
 
 /**
  * Every character that normalisation strips (STRIP) or text.OBFUSCATION reads as invisible (its
@@ -359,15 +361,19 @@ export class TextInput {
     let optimistic: Uint8Array | undefined;
     const out = segments.map((s, g) => {
       // Printable ASCII with tabs and line breaks (the common case) is in normal form and has
-      // no invisible or control character: one test instead of NFKC's and the stripping's.
-      if (PLAIN_ASCII.test(s.text)) {
+      // no invisible or control character: one search instead of NFKC's and the stripping's.
+      NOT_PLAIN_ASCII.lastIndex = 0;
+      if (!NOT_PLAIN_ASCII.test(s.text)) {
         rawNfkc.push(s.text);
         hidden.push(-1);
         return s;
       }
       // Devanagari or Cyrillic NFKC leaves alone: the field is its normal form, and its first
-      // hidden character (ZWNJ, ZWJ) is known without HIDDEN's search.
-      const stable = stableHidden(s.text);
+      // hidden character (ZWNJ, ZWJ) is known without HIDDEN's search. Asked of a field whose
+      // first code unit past ASCII is Devanagari (whose marks the tokens' pass would not take):
+      // any other is read as it came by the pass (below), which costs no search of its own.
+      const first = s.text.charCodeAt(NOT_PLAIN_ASCII.lastIndex - 1);
+      const stable = (first >= 0x900 && first <= 0x97f) || !readAsCame ? stableHidden(s.text) : -1;
       if (stable !== -1) {
         rawNfkc.push(s.text);
         if (stable === s.text.length) {

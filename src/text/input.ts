@@ -381,7 +381,11 @@ export class TextInput {
         hidden.push(stable);
         return s;
       }
-      if (!readAsCame) {
+      // A field whose first code unit past ASCII is of another script than Latin, Greek,
+      // Cyrillic (and Armenian, Hebrew), or no punctuation, symbol or emoji (Arabic with its
+      // harakat, Thai with its sara am, Han with full-width punctuation, Devanagari with a mark
+      // stableHidden refuses…) is normalised at once: the pass would mostly stop early in it.
+      if (!readAsCame || !(first < 0x590 || (first >= 0x1e00 && first < 0x2c00) || (first >= 0xd800 && first < 0xdc00))) {
         rawNfkc.push(s.text);
         hidden.push(-1);
         return normalizeField(s, g, rawNfkc, hidden);

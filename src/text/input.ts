@@ -382,10 +382,11 @@ export class TextInput {
         return s;
       }
       // A field whose first code unit past ASCII is of another script than Latin, Greek,
-      // Cyrillic (and Armenian, Hebrew), or no punctuation, symbol or emoji (Arabic with its
+      // Cyrillic (and Armenian, Hebrew), or no punctuation, symbol or emoji (the high surrogates
+      // U+D83C–U+D83E: not the mathematical letters', nor Han's of plane 2; Arabic with its
       // harakat, Thai with its sara am, Han with full-width punctuation, Devanagari with a mark
       // stableHidden refuses…) is normalised at once: the pass would mostly stop early in it.
-      if (!readAsCame || !(first < 0x590 || (first >= 0x1e00 && first < 0x2c00) || (first >= 0xd800 && first < 0xdc00))) {
+      if (!readAsCame || !(first < 0x590 || (first >= 0x1e00 && first < 0x2c00) || (first >= 0xd83c && first <= 0xd83e))) {
         rawNfkc.push(s.text);
         hidden.push(-1);
         return normalizeField(s, g, rawNfkc, hidden);
@@ -529,7 +530,11 @@ export class TextInput {
             }
           }
         }
-        if (changes) break;
+        // An astral code point NFKC may change or a lone surrogate (the marks read them).
+        if (changes || (mayChange !== 0 && (units & MARK_UNIT) !== 0 && segmentMayChange())) {
+          changes = true;
+          break;
+        }
         tokenUnits += i - start;
         if (!pointSeen) {
           let j = start;

@@ -61,12 +61,18 @@ const KEPT = PIECES.filter((p) => p.normalize('NFKC') === p && !STRIP.test(p));
 /** Of those, the ones without a combining mark (but VS16, the keycap) or a Hangul jamo, astral letter or lone surrogate. */
 const PLAIN = KEPT.filter((p) => !/[^\P{M}\uFE0F\u20E3]|[\u1100-\u11FF]|[\u{10000}-\u{10FFFF}]/u.test(p.replace(/\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E007F}]/gu, '')) && !/\p{Cs}/u.test(p));
 
+/** Astral code points NFKC changes or that may compose (mathematical letters, enclosed ones, a mark). */
+const ASTRAL_CHANGING = ['𝐁𝐨𝐥𝐝', '𝟙', '🄰', '🈀', '\uD83E\uDFF0', '\u{1D165}', '\u{110BA}', 'e\u{1D165}'];
+
 function randomText(next: (n: number) => number): string {
   let t = '';
   const n = 1 + next(next(2) === 0 ? 30 : 6);
-  const pool = next(3);
+  const pool = next(4);
   const pieces = pool === 0 ? PIECES : pool === 1 ? KEPT : PLAIN;
   for (let p = 0; p < n; p++) t += pieces[next(pieces.length)];
+  // Plain text with one astral code point that NFKC changes after its start: the marks, not the
+  // table, tell the pass.
+  if (pool === 3) t += ASTRAL_CHANGING[next(ASTRAL_CHANGING.length)]! + PLAIN[next(PLAIN.length)]!;
   return t;
 }
 
@@ -161,7 +167,7 @@ describe('TextInput reads fields as they came where NFKC and the stripping chang
       for (let g = 0; g < fields; g++) expect(input.mayHaveLatin(g)).toBe(before.mayHaveLatin(g));
     }
     // Both paths are exercised.
-    expect(asCame).toBeGreaterThan(2000);
+    expect(asCame).toBeGreaterThan(500);
     expect(normalised).toBeGreaterThan(2000);
   });
 });

@@ -386,7 +386,10 @@ export class TextInput {
       // U+D83C–U+D83E: not the mathematical letters', nor Han's of plane 2; Arabic with its
       // harakat, Thai with its sara am, Han with full-width punctuation, Devanagari with a mark
       // stableHidden refuses…) is normalised at once: the pass would mostly stop early in it.
-      if (!readAsCame || !(first < 0x590 || (first >= 0x1e00 && first < 0x2c00) || (first >= 0xd83c && first <= 0xd83e))) {
+      // So is one that ends in a high surrogate (a text cut inside a pair: the marks would tell
+      // the pass only at that last code unit, after the whole field).
+      const last = s.text.charCodeAt(s.text.length - 1);
+      if (!readAsCame || !(first < 0x590 || (first >= 0x1e00 && first < 0x2c00) || (first >= 0xd83c && first <= 0xd83e)) || (last >= 0xd800 && last <= 0xdbff)) {
         rawNfkc.push(s.text);
         hidden.push(-1);
         return normalizeField(s, g, rawNfkc, hidden);

@@ -1,6 +1,6 @@
 import { CodeUnits } from './units.js';
 import { charFlags, MARK } from './chars.js';
-import { beginMarks, beginSegmentMarks, collectMarks, endSegmentMarks, type Marks, markUnit, mayMark, segmentLowSurrogates, segmentMayChange } from './marks.js';
+import { beginMarks, beginSegmentMarks, collectMarks, endSegmentMarks, type Marks, markUnit, mayMark, segmentMayChange } from './marks.js';
 
 /**
  * The normalised text of a request: one segment per field, in order, each NFKC-normalised
@@ -152,6 +152,8 @@ const LATIN_UNIT = 1;
 const CYRILLIC_UNIT = 2;
 /** In {@link TOKEN_UNIT}: Greek (U+0370–U+03FF, U+1F00–U+1FFF). */
 const GREEK_UNIT = 4;
+/** In {@link TOKEN_UNIT}: a low surrogate (no code point of its own in a token's length). */
+const LOW_SURROGATE = 8;
 /** In {@link TOKEN_UNIT}: white space ({@link isSpace}), which ends a token. */
 const SPACE_UNIT = 16;
 /** In {@link TOKEN_UNIT}: a separator of a letter-spaced word that is no white space: . - _ * ~ / + · • */
@@ -173,18 +175,19 @@ const NOT_BASIC_CYRILLIC = 128;
  * units has it (and no astral one NFKC may change, no lone surrogate) is its own NFKC form with
  * nothing to strip.
  */
-const MAY_CHANGE_UNIT = 8;
+const MAY_CHANGE_UNIT = 256;
 
 /**
  * Per code unit, what the tokens' pass reads of it in one look-up: white space, a low surrogate,
  * and the script bit {@link TextInput.mixedScriptTokens} reads (the ranges above; the code units
  * of U+0080–U+024F that are no letter count as Latin too, as text.OBFUSCATION reads them).
  */
-const TOKEN_UNIT = new Uint8Array(0x10000);
+const TOKEN_UNIT = new Uint16Array(0x10000);
 for (let c = 0; c < 0x10000; c++) {
   if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0x80 && c < 0x250) || (c >= 0x1e00 && c < 0x1f00)) TOKEN_UNIT[c] = LATIN_UNIT;
   else if (c >= 0x400 && c < 0x530) TOKEN_UNIT[c] = CYRILLIC_UNIT;
   else if ((c >= 0x370 && c < 0x400) || (c >= 0x1f00 && c < 0x2000)) TOKEN_UNIT[c] = GREEK_UNIT;
+  else if (c >= 0xdc00 && c <= 0xdfff) TOKEN_UNIT[c] = LOW_SURROGATE;
   if (isSpace(c)) TOKEN_UNIT[c] = SPACE_UNIT;
 }
 for (const c of '.-_*~/+\u00B7\u2022') TOKEN_UNIT[c.charCodeAt(0)]! |= SEPARATOR_UNIT;
@@ -460,9 +463,7 @@ export class TextInput {
     let count = 0;
     let codePoints = 0;
     let leadingEmpty = 0;
-    // Whether a token with a code point has been read (the tokens before it, of lone low
-    // surrogates only, are leadingEmpty).
-    let pointSeen = false;
+
     beginMarks();
     const segmentUnits: number[] = [];
     for (let s = 0; s < segments.length; s++) {
@@ -473,7 +474,6 @@ export class TextInput {
       // MAY_CHANGE_UNIT for a segment read as it came, else nothing.
       const mayChange = optimistic !== undefined && optimistic[s] === 1 ? MAY_CHANGE_UNIT : 0;
       const mayMarkOrChange = MARK_UNIT | mayChange;
-      const endsToken = SPACE_UNIT | mayChange;
       beginSegmentMarks();
       let i = 0;
       let changes = false;
@@ -483,11 +483,8 @@ export class TextInput {
       const separated0 = separatedCount;
       const short0 = shortCount;
       const cyrillic0 = cyrillicCount;
+      const codePoints0 = codePoints;
       const leadingEmpty0 = leadingEmpty;
-      const pointSeen0: boolean = pointSeen;
-      // The code units of the segment's tokens (its low surrogates, which the marks count, are
-      // taken off at its end: each is in a token).
-      let tokenUnits = 0;
       while (i < n) {
         const c = u[i]!;
         const space = TOKEN_UNIT[c]!;
@@ -504,12 +501,8 @@ export class TextInput {
         }
         // A token: to the next white space. One tight loop per token, one look-up per
         // character: white space, a low surrogate, a script, whether marksOf may stop there
-        // (the marks are read in the same pass), and in a segment read as it came whether NFKC
-        // or the stripping may change the code unit (the same test as for white space).
-        if ((space & mayChange) !== 0 && mayChangeIn(u, i, i + 1)) {
-          changes = true;
-          break;
-        }
+        // (the marks are read in the same pass), and whether NFKC or the stripping may change
+        // the code unit (read for a segment read as it came, at the token's end).
         const start = i;
         let unit = space;
         let units = 0;
@@ -524,28 +517,21 @@ export class TextInput {
           }
           if (++i >= n) break;
           unit = TOKEN_UNIT[u[i]!]!;
-          if ((unit & endsToken) !== 0) {
-            if ((unit & SPACE_UNIT) !== 0) break;
-            // A code unit that may change (its block learnt first): the segment is normalised.
-            if (mayChangeIn(u, i, i + 1)) {
-              changes = true;
-              break;
-            }
-          }
+          if ((unit & SPACE_UNIT) !== 0) break;
         }
-        // An astral code point NFKC may change or a lone surrogate (the marks read them).
-        if (changes || (mayChange !== 0 && (units & MARK_UNIT) !== 0 && segmentMayChange())) {
+        // A code unit that may change (its block learnt first), an astral code point NFKC may
+        // change or a lone surrogate (the marks read them): the segment is normalised.
+        if (mayChange !== 0 && (((units & mayChange) !== 0 && mayChangeIn(u, start, i)) || ((units & MARK_UNIT) !== 0 && segmentMayChange()))) {
           changes = true;
           break;
         }
-        tokenUnits += i - start;
-        if (!pointSeen) {
-          let j = start;
-          while (j < i && (u[j]! & 0xfc00) === 0xdc00) j++;
-          if (j < i) pointSeen = true;
-          else leadingEmpty++;
+        let points = i - start;
+        if ((units & LOW_SURROGATE) !== 0) {
+          for (let j = start; j < i; j++) if ((TOKEN_UNIT[u[j]!]! & LOW_SURROGATE) !== 0) points--;
         }
         all |= units;
+        codePoints += points;
+        if (codePoints === 0) leadingEmpty++;
         // Two script bits or more (not 0, 1, 2 or 4).
         const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
         if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
@@ -569,12 +555,11 @@ export class TextInput {
         separatedCount = separated0;
         shortCount = short0;
         cyrillicCount = cyrillic0;
+        codePoints = codePoints0;
         leadingEmpty = leadingEmpty0;
-        pointSeen = pointSeen0;
         s--;
         continue;
       }
-      codePoints += tokenUnits - segmentLowSurrogates();
       endSegmentMarks();
       segmentUnits.push(all);
     }

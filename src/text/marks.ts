@@ -160,8 +160,6 @@ let passLow = -1;
 let passPunctuation = 0;
 /** Whether a lone surrogate or an astral code point of {@link pairMayChange} was read in the segment. */
 let passMayChange = false;
-/** The low surrogates read in the segment, paired and lone. */
-let passLows = 0;
 let passMarks: number[][] = [];
 let passEmoji: (readonly number[])[] = [];
 let passInvisible: (readonly number[])[] = [];
@@ -183,16 +181,6 @@ export function beginSegmentMarks(): void {
   passLow = -1;
   passPunctuation = 0;
   passMayChange = false;
-  passLows = 0;
-}
-
-/**
- * The low surrogates of the segment being read, paired and lone: TextInput's table does not know
- * any low surrogate to be unmarked, so markUnit reads each (TextInput counts a token's code
- * points with them).
- */
-export function segmentLowSurrogates(): number {
-  return passLows;
 }
 
 /**
@@ -210,10 +198,7 @@ export function segmentMayChange(): boolean {
  * skip it from now on.
  */
 export function markUnit(s: string, i: number): boolean {
-  if (i === passLow) {
-    passLows++;
-    return true;
-  }
+  if (i === passLow) return true;
   const c = s.charCodeAt(i);
   // Every ASCII punctuation character is marked (special, or a keycap base): each is read here.
   if (c < 128) passPunctuation |= PUNCTUATION_BIT[c]!;
@@ -238,7 +223,6 @@ export function markUnit(s: string, i: number): boolean {
     }
     // A lone surrogate.
     passMayChange = true;
-    if (c >= 0xdc00) passLows++;
   }
   if (k >= EMOJI) {
     if ((k & INVISIBLE) !== 0) (passHidden ??= []).push(i);

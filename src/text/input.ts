@@ -391,8 +391,10 @@ export class TextInput {
       // stableHidden refuses…) is normalised at once: the pass would mostly stop early in it.
       // So is one that ends in a high surrogate (a text cut inside a pair: the marks would tell
       // the pass only at that last code unit, after the whole field).
+      // And one whose first code unit past ASCII may change itself (a zero-width space, a soft
+      // hyphen, NBSP: the pass would read its first token, marks and all, before stopping).
       const last = s.text.charCodeAt(s.text.length - 1);
-      if (!readAsCame || !(first < 0x590 || (first >= 0x1e00 && first < 0x2c00) || (first >= 0xd83c && first <= 0xd83e)) || (last >= 0xd800 && last <= 0xdbff)) {
+      if (!readAsCame || !(first < 0x590 || (first >= 0x1e00 && first < 0x2c00) || (first >= 0xd83c && first <= 0xd83e)) || (last >= 0xd800 && last <= 0xdbff) || mayChangeUnit(first)) {
         rawNfkc.push(s.text);
         hidden.push(-1);
         return normalizeField(s, g, rawNfkc, hidden);

@@ -1,5 +1,6 @@
 import { CodeUnits } from './units.js';
-import { beginMarks, beginSegmentMarks, collectMarks, endSegmentMarks, type Marks, markUnit, mayMark } from './marks.js';
+import { charFlags, MARK } from './chars.js';
+import { beginMarks, beginSegmentMarks, collectMarks, endSegmentMarks, type Marks, markUnit, mayMark, segmentMayChange } from './marks.js';
 
 /**
  * The normalised text of a request: one segment per field, in order, each NFKC-normalised
@@ -39,6 +40,8 @@ export function isSpace(c: number): boolean {
 const STRIP = /[\u200B\u2060\uFEFF\u00AD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
 const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+/** A code unit outside printable ASCII, tab and line breaks (`lastIndex`: after the first one). */
+const NOT_PLAIN_ASCII = /[^\x20-\x7e\t\n\r]/g;
 
 /**
  * Every character that normalisation strips (STRIP) or text.OBFUSCATION reads as invisible (its
@@ -163,13 +166,23 @@ const SEPARATOR_UNIT = 32;
 const MARK_UNIT = 64;
 /** In {@link TOKEN_UNIT}: anything but a basic Cyrillic letter (А–я, Ё, ё). */
 const NOT_BASIC_CYRILLIC = 128;
+/**
+ * In {@link TOKEN_UNIT}: a code unit that may make a field differ from the text every text rule
+ * reads as it came: one NFKC may change (its NFKC form is not itself; a combining mark, \p{M},
+ * or a Hangul jamo, U+1100–U+11FF, which may compose with the code point before it), one the
+ * stripping removes or replaces (STRIP), or not learnt yet (see {@link learnStability}). Never
+ * on a surrogate: the marks read pairs ({@link segmentMayChange}). A field none of whose code
+ * units has it (and no astral one NFKC may change, no lone surrogate) is its own NFKC form with
+ * nothing to strip.
+ */
+const MAY_CHANGE_UNIT = 256;
 
 /**
  * Per code unit, what the tokens' pass reads of it in one look-up: white space, a low surrogate,
  * and the script bit {@link TextInput.mixedScriptTokens} reads (the ranges above; the code units
  * of U+0080–U+024F that are no letter count as Latin too, as text.OBFUSCATION reads them).
  */
-const TOKEN_UNIT = new Uint8Array(0x10000);
+const TOKEN_UNIT = new Uint16Array(0x10000);
 for (let c = 0; c < 0x10000; c++) {
   if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 0x80 && c < 0x250) || (c >= 0x1e00 && c < 0x1f00)) TOKEN_UNIT[c] = LATIN_UNIT;
   else if (c >= 0x400 && c < 0x530) TOKEN_UNIT[c] = CYRILLIC_UNIT;
@@ -180,6 +193,67 @@ for (let c = 0; c < 0x10000; c++) {
 for (const c of '.-_*~/+\u00B7\u2022') TOKEN_UNIT[c.charCodeAt(0)]! |= SEPARATOR_UNIT;
 for (let c = 0; c < 0x10000; c++) if (mayMark(c)) TOKEN_UNIT[c]! |= MARK_UNIT;
 for (let c = 0; c < 0x10000; c++) if (!((c >= 0x410 && c <= 0x44f) || c === 0x401 || c === 0x451)) TOKEN_UNIT[c]! |= NOT_BASIC_CYRILLIC;
+
+/** Code units are learnt in blocks of 64: STABILITY_KNOWN[c >> 6] is 1 once c's block is. */
+const STABILITY_KNOWN = new Uint8Array(0x400);
+/** Whether the stripping removes or replaces code unit `c` (STRIP). */
+function strips(c: number): boolean {
+  return c === 0x200b || c === 0x2060 || c === 0xfeff || c === 0xad || c <= 0x8 || c === 0xb || c === 0xc || (c >= 0xe && c <= 0x1f) || (c >= 0x7f && c <= 0x9f);
+}
+/**
+ * The combining marks of emoji sequences that NFKC leaves alone wherever they are (combining
+ * class 0, no decomposition, composing with nothing): the variation selectors U+FE00–U+FE0F,
+ * the keycap U+20E3. Checked against every decomposition in test/text/optimistic-nfkc.test.ts.
+ */
+function keptMark(c: number): boolean {
+  return (c >= 0xfe00 && c <= 0xfe0f) || c === 0x20e3;
+}
+/** A combining mark other than those of {@link keptMark}. */
+const ANY_MARK = /[^\P{M}\uFE00-\uFE0F\u20E3]/u;
+/**
+ * Sets or clears {@link MAY_CHANGE_UNIT} for the 64 code units of `c`'s block (once: the bit
+ * stays on every code unit not learnt yet). A code unit may change when NFKC of it alone is not
+ * itself, it is a combining mark or a Hangul jamo, or the stripping removes or replaces it; a
+ * block whose NFKC form is itself and has no combining mark is read with two calls.
+ */
+export function learnStability(c: number): void {
+  const base = c & ~63;
+  if (STABILITY_KNOWN[base >> 6] === 1) return;
+  STABILITY_KNOWN[base >> 6] = 1;
+  let block = '';
+  for (let k = base; k < base + 64; k++) block += String.fromCharCode(k);
+  const plain = block.normalize('NFKC') === block && !ANY_MARK.test(block);
+  for (let k = base; k < base + 64; k++) {
+    const one = String.fromCharCode(k);
+    const may = strips(k) || (k >= 0x1100 && k <= 0x11ff) || (!plain && (((charFlags(k) & MARK) !== 0 && !keptMark(k)) || one.normalize('NFKC') !== one));
+    TOKEN_UNIT[k] = may ? TOKEN_UNIT[k]! | MAY_CHANGE_UNIT : TOKEN_UNIT[k]! & ~MAY_CHANGE_UNIT;
+  }
+}
+// Not learnt yet: may change. The surrogates never (pairs are the marks'); ASCII learnt now.
+for (let c = 0; c < 0x10000; c++) if (c < 0xd800 || c > 0xdfff) TOKEN_UNIT[c]! |= MAY_CHANGE_UNIT;
+for (let b = 0xd800 >> 6; b < 0xe000 >> 6; b++) STABILITY_KNOWN[b] = 1;
+learnStability(0);
+learnStability(64);
+
+/**
+ * Whether one of the code units `u[from, to)` may change a field ({@link MAY_CHANGE_UNIT}), their
+ * blocks learnt first where they are not yet.
+ */
+function mayChangeIn(u: Uint16Array, from: number, to: number): boolean {
+  for (let j = from; j < to; j++) {
+    const c = u[j]!;
+    if ((TOKEN_UNIT[c]! & MAY_CHANGE_UNIT) === 0) continue;
+    learnStability(c);
+    if ((TOKEN_UNIT[c]! & MAY_CHANGE_UNIT) !== 0) return true;
+  }
+  return false;
+}
+
+/** Whether the table has learnt code unit `c` and found it may change a field (tests). */
+export function mayChangeUnit(c: number): boolean {
+  learnStability(c);
+  return (TOKEN_UNIT[c]! & MAY_CHANGE_UNIT) !== 0;
+}
 
 /**
  * True for the punctuation that may end a token of Cyrillic words ({@link TextInput.cyrillicWordTokens}):
@@ -209,6 +283,39 @@ const TOKEN_UNITS = new CodeUnits();
  * filled from index 0 up, so it stays a packed array of small integers).
  */
 const SPANS_SCRATCH: number[] = [];
+
+/** False: every field that is not plain ASCII or stableHidden's is normalised first (tests: {@link withoutReadingAsCame}). */
+let readAsCame = true;
+
+/**
+ * Runs `f` with every field that is not plain ASCII or stableHidden's normalised in the
+ * constructor (NFKC, HIDDEN's search, the stripping), as before the tokens' pass read such
+ * fields as they came: what the tests compare TextInput with.
+ */
+export function withoutReadingAsCame<T>(f: () => T): T {
+  readAsCame = false;
+  try {
+    return f();
+  } finally {
+    readAsCame = true;
+  }
+}
+
+/**
+ * Field `s` (the `g`th) as normalisation makes it: its NFKC form ({@link nfkc}: bounded),
+ * invisible characters removed, controls to spaces; its `rawNfkc` and `hidden` entries set with it.
+ */
+function normalizeField(s: TextSegment, g: number, rawNfkc: string[], hidden: number[]): TextSegment {
+  const normal = nfkc(s.text);
+  rawNfkc[g] = normal;
+  // One search of the field as it came answers for the stripping here and for
+  // text.OBFUSCATION's invisible characters.
+  const at = s.text.search(HIDDEN);
+  hidden[g] = at;
+  if (at === -1) return { field: s.field, text: normal };
+  // NFKC left the field as it was (the same string): nothing to strip before `at`.
+  return { field: s.field, text: stripped(normal, normal === s.text ? at : 0) };
+}
 
 export class TextInput {
   readonly segments: readonly TextSegment[];
@@ -249,17 +356,24 @@ export class TextInput {
     this.raw = segments.map((s) => s.text);
     const rawNfkc: string[] = [];
     const hidden: number[] = [];
-    this.segments = segments.map((s) => {
+    // The fields read as they came in the tokens' pass, which finds whether NFKC or the stripping
+    // would change them (1), or not (0).
+    let optimistic: number[] | undefined;
+    const out = segments.map((s, g) => {
       // Printable ASCII with tabs and line breaks (the common case) is in normal form and has
-      // no invisible or control character: one test instead of NFKC's and the stripping's.
-      if (PLAIN_ASCII.test(s.text)) {
+      // no invisible or control character: one search instead of NFKC's and the stripping's.
+      NOT_PLAIN_ASCII.lastIndex = 0;
+      if (!NOT_PLAIN_ASCII.test(s.text)) {
         rawNfkc.push(s.text);
         hidden.push(-1);
         return s;
       }
       // Devanagari or Cyrillic NFKC leaves alone: the field is its normal form, and its first
-      // hidden character (ZWNJ, ZWJ) is known without HIDDEN's search.
-      const stable = stableHidden(s.text);
+      // hidden character (ZWNJ, ZWJ) is known without HIDDEN's search. Asked of a field whose
+      // first code unit past ASCII is Devanagari (whose marks the tokens' pass would not take):
+      // any other is read as it came by the pass (below), which costs no search of its own.
+      const first = s.text.charCodeAt(NOT_PLAIN_ASCII.lastIndex - 1);
+      const stable = (first >= 0x900 && first <= 0x97f) || !readAsCame ? stableHidden(s.text) : -1;
       if (stable !== -1) {
         rawNfkc.push(s.text);
         if (stable === s.text.length) {
@@ -270,19 +384,34 @@ export class TextInput {
         hidden.push(stable);
         return s;
       }
-      const normal = nfkc(s.text);
-      rawNfkc.push(normal);
-      // One search of the field as it came answers for the stripping here and for
-      // text.OBFUSCATION's invisible characters.
-      const at = s.text.search(HIDDEN);
-      hidden.push(at);
-      if (at === -1) return { field: s.field, text: normal };
-      // NFKC left the field as it was (the same string): nothing to strip before `at`.
-      return { field: s.field, text: stripped(normal, normal === s.text ? at : 0) };
+      // A field whose first code unit past ASCII is of another script than Latin, Greek,
+      // Cyrillic (and Armenian, Hebrew), or no punctuation, symbol or emoji (the high surrogates
+      // U+D83C–U+D83E: not the mathematical letters', nor Han's of plane 2; Arabic with its
+      // harakat, Thai with its sara am, Han with full-width punctuation, Devanagari with a mark
+      // stableHidden refuses…) is normalised at once: the pass would mostly stop early in it.
+      // So is one that ends in a high surrogate (a text cut inside a pair: the marks would tell
+      // the pass only at that last code unit, after the whole field).
+      // And one whose first code unit past ASCII may change itself (a zero-width space, a soft
+      // hyphen, NBSP: the pass would read its first token, marks and all, before stopping).
+      const last = s.text.charCodeAt(s.text.length - 1);
+      if (!readAsCame || !(first < 0x590 || (first >= 0x1e00 && first < 0x2c00) || (first >= 0xd83c && first <= 0xd83e)) || (last >= 0xd800 && last <= 0xdbff) || mayChangeUnit(first)) {
+        rawNfkc.push(s.text);
+        hidden.push(-1);
+        return normalizeField(s, g, rawNfkc, hidden);
+      }
+      // Read as it came by the tokens' pass below: most such fields (emoji, « », accented
+      // letters) are their own NFKC form with nothing to strip, which the pass finds from its
+      // table; the others are normalised there (normalizeField).
+      (optimistic ??= new Array<number>(segments.length).fill(0))[g] = 1;
+      rawNfkc.push(s.text);
+      hidden.push(-1);
+      return s;
     });
+    this.segments = out;
     this.rawNfkc = rawNfkc;
     this.hidden = hidden;
-    this.joined = this.segments.map((s) => s.text).join('\n');
+    if (optimistic !== undefined) this.#scan(optimistic, out, rawNfkc, hidden);
+    this.joined = out.map((s) => s.text).join('\n');
   }
 
   /**
@@ -308,92 +437,148 @@ export class TextInput {
    * that look at most tokens only briefly (text.URL, text.RANDOM_CHARS).
    */
   get tokenSpans(): readonly number[] {
-    if (this.#spans === undefined) {
-      // Filled in a reused array, then copied out at its size: one allocation instead of the
-      // dozen of an array grown push by push (most of a request's garbage otherwise).
-      const out = SPANS_SCRATCH;
-      const mixed = MIXED_SCRATCH;
-      let mixedCount = 0;
-      const separated = SEPARATED_SCRATCH;
-      let separatedCount = 0;
-      const short = SHORT_SCRATCH;
-      let shortCount = 0;
-      const cyrillic = CYRILLIC_SCRATCH;
-      let cyrillicCount = 0;
-      let count = 0;
-      let codePoints = 0;
-      let leadingEmpty = 0;
-      beginMarks();
-      const segmentUnits: number[] = [];
-      for (let s = 0; s < this.segments.length; s++) {
-        let all = 0;
-        const text = this.segments[s]!.text;
-        const n = text.length;
-        const u = TOKEN_UNITS.of(text);
-        beginSegmentMarks();
-        let i = 0;
-        while (i < n) {
-          const c = u[i]!;
-          const space = TOKEN_UNIT[c]!;
-          if ((space & SPACE_UNIT) !== 0) {
-            if ((space & MARK_UNIT) !== 0 && !markUnit(text, i)) TOKEN_UNIT[c] = space & ~MARK_UNIT;
-            i++;
-            continue;
-          }
-          // A token: to the next white space. One tight loop per token, one look-up per
-          // character: white space, a low surrogate, a script, whether marksOf may stop there
-          // (the marks are read in the same pass).
-          const start = i;
-          let unit = space;
-          let units = 0;
-          // The bits of every code unit of the token but its last.
-          let before = 0;
-          for (;;) {
-            before = units;
-            units |= unit;
-            if ((unit & MARK_UNIT) !== 0 && !markUnit(text, i)) {
-              const d = u[i]!;
-              TOKEN_UNIT[d] = TOKEN_UNIT[d]! & ~MARK_UNIT;
+    if (this.#spans === undefined) this.#scan(undefined, this.segments as TextSegment[], undefined, undefined);
+    return this.#spans!;
+  }
+
+  /**
+   * The tokens' pass ({@link tokenSpans}, the marks and the lists read with them). `optimistic`:
+   * the segments read as they came that NFKC or the stripping may yet change: where one has a
+   * code unit of {@link MAY_CHANGE_UNIT} (or the marks find an astral code point NFKC may change,
+   * or a lone surrogate), it is normalised ({@link normalizeField}, in `segments`,
+   * `rawNfkc` and `hidden`) and read again; where it has none, it is its own NFKC form with
+   * nothing to strip, and its first hidden character is its first invisible one (the marks'
+   * list: STRIP's controls are of MAY_CHANGE_UNIT).
+   */
+  #scan(optimistic: number[] | undefined, segments: TextSegment[], rawNfkc: string[] | undefined, hidden: number[] | undefined): void {
+    // Filled in a reused array, then copied out at its size: one allocation instead of the
+    // dozen of an array grown push by push (most of a request's garbage otherwise).
+    const out = SPANS_SCRATCH;
+    const mixed = MIXED_SCRATCH;
+    let mixedCount = 0;
+    const separated = SEPARATED_SCRATCH;
+    let separatedCount = 0;
+    const short = SHORT_SCRATCH;
+    let shortCount = 0;
+    const cyrillic = CYRILLIC_SCRATCH;
+    let cyrillicCount = 0;
+    let count = 0;
+    let codePoints = 0;
+    let leadingEmpty = 0;
+
+    beginMarks();
+    const segmentUnits: number[] = [];
+    for (let s = 0; s < segments.length; s++) {
+      let all = 0;
+      const text = segments[s]!.text;
+      const n = text.length;
+      const u = TOKEN_UNITS.of(text);
+      // MAY_CHANGE_UNIT for a segment read as it came, else nothing.
+      const mayChange = optimistic !== undefined && optimistic[s] === 1 ? MAY_CHANGE_UNIT : 0;
+      const mayMarkOrChange = MARK_UNIT | mayChange;
+      beginSegmentMarks();
+      let i = 0;
+      let changes = false;
+      // What the segment's restart rolls back to.
+      const count0 = count;
+      const mixed0 = mixedCount;
+      const separated0 = separatedCount;
+      const short0 = shortCount;
+      const cyrillic0 = cyrillicCount;
+      const codePoints0 = codePoints;
+      const leadingEmpty0 = leadingEmpty;
+      while (i < n) {
+        const c = u[i]!;
+        const space = TOKEN_UNIT[c]!;
+        if ((space & SPACE_UNIT) !== 0) {
+          if ((space & mayMarkOrChange) !== 0) {
+            if ((space & mayChange) !== 0 && mayChangeIn(u, i, i + 1)) {
+              changes = true;
+              break;
             }
-            if (++i >= n) break;
-            unit = TOKEN_UNIT[u[i]!]!;
-            if ((unit & SPACE_UNIT) !== 0) break;
+            if ((space & MARK_UNIT) !== 0 && !markUnit(text, i)) TOKEN_UNIT[c] = space & ~MARK_UNIT;
           }
-          let points = i - start;
-          if ((units & LOW_SURROGATE) !== 0) {
-            for (let j = start; j < i; j++) if ((TOKEN_UNIT[u[j]!]! & LOW_SURROGATE) !== 0) points--;
-          }
-          all |= units;
-          codePoints += points;
-          if (codePoints === 0) leadingEmpty++;
-          // Two script bits or more (not 0, 1, 2 or 4).
-          const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
-          if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
-          if ((before & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
-          if (i - start === 1 || mayBeMark(u[start + 1]!)) short[shortCount++] = count;
-          else if ((before & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) {
-            if ((units & NOT_BASIC_CYRILLIC) === 0) cyrillic[cyrillicCount++] = 2 * count;
-            else if (isWordEnd(u[i - 1]!)) cyrillic[cyrillicCount++] = 2 * count + 1;
-          }
-          out[count] = s;
-          out[count + 1] = start;
-          out[count + 2] = i;
-          count += 3;
+          i++;
+          continue;
         }
-        endSegmentMarks();
-        segmentUnits.push(all);
+        // A token: to the next white space. One tight loop per token, one look-up per
+        // character: white space, a low surrogate, a script, whether marksOf may stop there
+        // (the marks are read in the same pass), and whether NFKC or the stripping may change
+        // the code unit (read for a segment read as it came, at the token's end).
+        const start = i;
+        let unit = space;
+        let units = 0;
+        // The bits of every code unit of the token but its last.
+        let before = 0;
+        for (;;) {
+          before = units;
+          units |= unit;
+          if ((unit & MARK_UNIT) !== 0 && !markUnit(text, i)) {
+            const d = u[i]!;
+            TOKEN_UNIT[d] = TOKEN_UNIT[d]! & ~MARK_UNIT;
+          }
+          if (++i >= n) break;
+          unit = TOKEN_UNIT[u[i]!]!;
+          if ((unit & SPACE_UNIT) !== 0) break;
+        }
+        // A code unit that may change (its block learnt first), an astral code point NFKC may
+        // change or a lone surrogate (the marks read them): the segment is normalised.
+        if (mayChange !== 0 && (((units & mayChange) !== 0 && mayChangeIn(u, start, i)) || ((units & MARK_UNIT) !== 0 && segmentMayChange()))) {
+          changes = true;
+          break;
+        }
+        let points = i - start;
+        if ((units & LOW_SURROGATE) !== 0) {
+          for (let j = start; j < i; j++) if ((TOKEN_UNIT[u[j]!]! & LOW_SURROGATE) !== 0) points--;
+        }
+        all |= units;
+        codePoints += points;
+        if (codePoints === 0) leadingEmpty++;
+        // Two script bits or more (not 0, 1, 2 or 4).
+        const scripts = units & (LATIN_UNIT | CYRILLIC_UNIT | GREEK_UNIT);
+        if ((scripts & (scripts - 1)) !== 0) mixed[mixedCount++] = count;
+        if ((before & SEPARATOR_UNIT) !== 0) separated[separatedCount++] = count;
+        if (i - start === 1 || mayBeMark(u[start + 1]!)) short[shortCount++] = count;
+        else if ((before & NOT_BASIC_CYRILLIC) === 0 && i - start >= 4) {
+          if ((units & NOT_BASIC_CYRILLIC) === 0) cyrillic[cyrillicCount++] = 2 * count;
+          else if (isWordEnd(u[i - 1]!)) cyrillic[cyrillicCount++] = 2 * count + 1;
+        }
+        out[count] = s;
+        out[count + 1] = start;
+        out[count + 2] = i;
+        count += 3;
       }
-      this.#segmentUnits = segmentUnits;
-      this.#marks = collectMarks();
-      this.#tokenCodePoints = codePoints;
-      this.#leadingEmpty = leadingEmpty;
-      this.#spans = out.slice(0, count);
-      if (mixedCount > 0) this.#mixed = mixed.slice(0, mixedCount);
-      if (separatedCount > 0) this.#separated = separated.slice(0, separatedCount);
-      if (shortCount > 0) this.#short = short.slice(0, shortCount);
-      if (cyrillicCount > 0) this.#cyrillicWords = cyrillic.slice(0, cyrillicCount);
+      if (mayChange !== 0 && (changes || segmentMayChange())) {
+        // NFKC or the stripping changes the field: normalised, then read again.
+        segments[s] = normalizeField(segments[s]!, s, rawNfkc!, hidden!);
+        optimistic![s] = 0;
+        count = count0;
+        mixedCount = mixed0;
+        separatedCount = separated0;
+        shortCount = short0;
+        cyrillicCount = cyrillic0;
+        codePoints = codePoints0;
+        leadingEmpty = leadingEmpty0;
+        s--;
+        continue;
+      }
+      endSegmentMarks();
+      segmentUnits.push(all);
     }
-    return this.#spans;
+    this.#segmentUnits = segmentUnits;
+    const marks = collectMarks();
+    this.#marks = marks;
+    this.#tokenCodePoints = codePoints;
+    this.#leadingEmpty = leadingEmpty;
+    this.#spans = out.slice(0, count);
+    if (mixedCount > 0) this.#mixed = mixed.slice(0, mixedCount);
+    if (separatedCount > 0) this.#separated = separated.slice(0, separatedCount);
+    if (shortCount > 0) this.#short = short.slice(0, shortCount);
+    if (cyrillicCount > 0) this.#cyrillicWords = cyrillic.slice(0, cyrillicCount);
+    if (optimistic !== undefined) {
+      // Its own NFKC form with nothing to strip: its first hidden character is its first invisible one.
+      for (let g = 0; g < segments.length; g++) if (optimistic[g] === 1) hidden![g] = marks.invisible[g]!.length > 0 ? marks.invisible[g]![0]! : -1;
+    }
   }
 
   /**

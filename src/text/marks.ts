@@ -24,6 +24,11 @@ const EMOJI = 16;
 const KEYCAP_BASE = 32;
 /** In KIND: a code unit of {@link INVISIBLE_UNITS}. */
 const INVISIBLE = 64;
+/**
+ * In PAIR_KIND: the astral code point may not be left alone by NFKC in every text (its NFKC form
+ * is not itself, or it is a combining mark: see {@link pairMayChange}).
+ */
+const MAY_CHANGE_NFKC = 32;
 
 /**
  * The invisible characters text.OBFUSCATION looks for between the letters of a word (its
@@ -74,11 +79,32 @@ export function pairBits(cp: number): number {
   return pairKind(cp) & 7;
 }
 
-/** {@link pairBits}, with EMOJI when an emoji may start at `cp`. */
+/**
+ * True when the astral code point `cp` may make a text that holds it differ from the text's NFKC
+ * form: its own NFKC form is not itself, or it is a letter or a combining mark (what may compose
+ * with or be reordered against the code point before it: the second halves of compositions are
+ * such, U+16D67 a letter), but the variation selectors U+E0100–U+E01EF (class 0, composing with
+ * nothing). What is left are the emoji, their skin tones, regional indicators and tags, and
+ * other symbols and digits. A text of code points none of which may (see TextInput's table for
+ * the BMP) is its own NFKC form.
+ */
+export function pairMayChange(cp: number): boolean {
+  if ((charFlags(cp) & (LETTER | MARK)) !== 0 && !(cp >= 0xe0100 && cp <= 0xe01ef)) return true;
+  const s = String.fromCodePoint(cp);
+  return s.normalize('NFKC') !== s;
+}
+
+/** {@link pairKind} of the tag characters and variation selectors U+E0000–U+E0FFF (plane 14), or NONE; 0 until first asked. */
+const PLANE14_KIND = new Uint8Array(0x1000);
+
+/** {@link pairBits}, with EMOJI when an emoji may start at `cp` and MAY_CHANGE_NFKC when {@link pairMayChange}. */
 function pairKind(cp: number): number {
   const x = cp - 0x10000;
   if (x < 0x20000) {
     const k = PAIR_KIND[x]!;
+    if (k !== 0) return k === NONE ? 0 : k;
+  } else if (cp >= 0xe0000 && cp < 0xe1000) {
+    const k = PLANE14_KIND[cp - 0xe0000]!;
     if (k !== 0) return k === NONE ? 0 : k;
   }
   const f = charFlags(cp);
@@ -86,7 +112,9 @@ function pairKind(cp: number): number {
   if ((f & UPPER) !== 0) k |= MAY_BE_UPPER;
   if ((f & DIGIT) !== 0) k |= MAY_START_PRICE;
   if ((f & NOT_SPECIAL) === 0) k |= MAY_BE_SPECIAL;
+  if (pairMayChange(cp)) k |= MAY_CHANGE_NFKC;
   if (x < 0x20000) PAIR_KIND[x] = k === 0 ? NONE : k;
+  else if (cp >= 0xe0000 && cp < 0xe1000) PLANE14_KIND[cp - 0xe0000] = k === 0 ? NONE : k;
   return k;
 }
 
@@ -130,6 +158,8 @@ let passHidden: number[] | undefined;
 let passLow = -1;
 /** The {@link ASCII_PUNCTUATION} bits of the segment's code units read so far. */
 let passPunctuation = 0;
+/** Whether a lone surrogate or an astral code point of {@link pairMayChange} was read in the segment. */
+let passMayChange = false;
 let passMarks: number[][] = [];
 let passEmoji: (readonly number[])[] = [];
 let passInvisible: (readonly number[])[] = [];
@@ -150,6 +180,15 @@ export function beginSegmentMarks(): void {
   passHidden = undefined;
   passLow = -1;
   passPunctuation = 0;
+  passMayChange = false;
+}
+
+/**
+ * Whether the segment being read has had a lone surrogate or an astral code point that NFKC may
+ * change ({@link pairMayChange}): what TextInput's table of the BMP cannot tell it.
+ */
+export function segmentMayChange(): boolean {
+  return passMayChange;
 }
 
 /**
@@ -169,16 +208,21 @@ export function markUnit(s: string, i: number): boolean {
     k = kindOf(c);
     if (k === NONE) return false;
   }
-  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-    const d = s.charCodeAt(i + 1);
-    if (d >= 0xdc00 && d <= 0xdfff) {
-      if (c === 0xdb40) (passHidden ??= []).push(i);
-      const b = pairKind((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
-      if ((b & EMOJI) !== 0) (passStarts ??= []).push(i);
-      if ((b & 7) !== 0) SCRATCH[passCount++] = i * 8 + (b & 7);
-      passLow = i + 1;
-      return true;
+  if (c >= 0xd800 && c <= 0xdfff) {
+    if (c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        if (c === 0xdb40) (passHidden ??= []).push(i);
+        const b = pairKind((c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000);
+        if ((b & EMOJI) !== 0) (passStarts ??= []).push(i);
+        if ((b & 7) !== 0) SCRATCH[passCount++] = i * 8 + (b & 7);
+        if ((b & MAY_CHANGE_NFKC) !== 0) passMayChange = true;
+        passLow = i + 1;
+        return true;
+      }
     }
+    // A lone surrogate.
+    passMayChange = true;
   }
   if (k >= EMOJI) {
     if ((k & INVISIBLE) !== 0) (passHidden ??= []).push(i);

@@ -20,10 +20,10 @@ testRule(rule, {
     { name: 'hu: inflected forms by stem', request: 'Te kurvára hülye vagy, a faszomat', facts: lang('hu'), values: ['kurvára', 'hülye', 'faszomat'] },
     { name: 'ru', request: 'Ты мудак, иди нахуй', facts: lang('ru'), values: ['Ты мудак', 'нахуй'] },
     { name: 'ru: Latin look-alikes in a Cyrillic word', request: 'мудaк', facts: lang('ru'), values: ['мудaк'] },
-    { name: 'bg (curated by hand)', request: 'Ти си тъпак и боклук', facts: lang('bg'), values: ['тъпак', 'боклук'] },
+    { name: 'bg (curated by hand)', request: 'Ти си тъпак и боклук', facts: lang('bg'), values: ['Ти си тъпак', 'боклук'] }, // addressed: one phrase
     { name: 'el (curated by hand)', request: 'Είσαι μαλάκας', facts: lang('el'), values: ['μαλάκας'] },
-    { name: 'ro (curated by hand)', request: 'Ești un idiot și un dobitoc', facts: lang('ro'), values: ['idiot', 'dobitoc'] },
-    { name: 'sk (curated by hand)', request: 'Ty kokot, do piče', facts: lang('sk'), values: ['kokot', 'do piče'] },
+    { name: 'ro (curated by hand)', request: 'Ești un idiot și un dobitoc', facts: lang('ro'), values: ['Ești un idiot', 'dobitoc'] }, // addressed: one phrase
+    { name: 'sk (curated by hand)', request: 'Ty kokot, do piče', facts: lang('sk'), values: ['Ty kokot', 'do piče'] }, // addressed: one phrase
     { name: 'language unknown: long words of every list', request: 'Was für ein Arschloch', values: ['Arschloch'] },
   ],
   misses: [
